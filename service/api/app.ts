@@ -1,0 +1,167 @@
+/**
+ * The content API: a Hono app over the content database. It runs inside the web process
+ * (called with `app.request()`, no socket) or on its own (service/api/main.ts).
+ * Every answer is JSON; every bad input is a 4xx `{error, message}` in the request's locale.
+ */
+import { Hono } from "hono";
+import { HTTPException } from "hono/http-exception";
+import { z } from "zod";
+import { format } from "../../i18n/format.ts";
+import { isLocale, type Locale } from "../../i18n/locales.ts";
+import { messages } from "../../i18n/messages/index.ts";
+import type { ContentDb } from "../db/database.ts";
+import { findBook, listBooks } from "./queries/books.ts";
+import { findContentItem, listContentItems } from "./queries/content-items.ts";
+import { findDepartment, listDepartments } from "./queries/departments.ts";
+import { findJournal, journalIdBySlug, listArticles, listIssues, listJournals, readEditorialBoard } from "./queries/journals.ts";
+import { findPage, listPages } from "./queries/pages.ts";
+import { readEntities } from "./queries/reference.ts";
+import { readStatistics } from "./queries/statistics.ts";
+import { type ApiError, type ContentType, contentTypes, type List } from "./types.ts";
+
+type ErrorCode = ApiError["error"];
+type Env = { Variables: { locale: Locale } };
+
+const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+const pageQuery = z.object({
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(20),
+});
+
+class ApiFailure extends HTTPException {
+  readonly code: ErrorCode;
+  constructor(status: 400 | 404, code: ErrorCode, message: string) {
+    super(status, { message });
+    this.code = code;
+  }
+}
+
+/** The locale for error messages: the path's when valid, else Accept-Language, else English. */
+function errorLocale(path: string, acceptLanguage: string | undefined): Locale {
+  const fromPath = path.split("/").find(isLocale);
+  if (fromPath) return fromPath;
+  return /^\s*tr\b/i.test(acceptLanguage ?? "") ? "tr" : "en";
+}
+
+const list = <T>(Items: T[]): List<T> => ({ Items, Count: Items.length });
+
+export function createApiApp(db: ContentDb): Hono<Env> {
+  const app = new Hono<Env>().basePath("/api");
+
+  const fail = (locale: Locale, status: 400 | 404, code: ErrorCode, key: keyof (typeof messages)["en"]["api"], values = {}) => {
+    throw new ApiFailure(status, code, format(messages[locale].api[key], values));
+  };
+  const localeParam = (value: string): Locale => {
+    if (isLocale(value)) return value;
+    return fail("en", 404, "not_found", "unknownLocale", { locale: value.slice(0, 40) });
+  };
+  const slugParam = (locale: Locale, value: string, name = "slug") => {
+    if (value.length > 200 || !SLUG.test(value)) fail(locale, 400, "bad_request", "badParameter", { name });
+    return value;
+  };
+  const found = <T>(locale: Locale, value: T | undefined, path: string): T => {
+    if (value === undefined) return fail(locale, 404, "not_found", "notFound", { path });
+    return value;
+  };
+  const pageOf = (locale: Locale, query: Record<string, string>) => {
+    const parsed = pageQuery.safeParse(query);
+    if (!parsed.success) return fail(locale, 400, "bad_request", "badParameter", { name: String(parsed.error.issues[0]?.path[0]) });
+    return parsed.data;
+  };
+  const journalId = async (locale: Locale, slug: string, path: string) =>
+    found(locale, await journalIdBySlug(db, locale, slugParam(locale, slug)), path);
+
+  app.get("/entities", async (c) => {
+    const requested = c.req.query("locale") ?? "en";
+    const locale = isLocale(requested) ? requested : fail("en", 400, "bad_request", "badParameter", { name: "locale" });
+    return c.json(await readEntities(db, locale));
+  });
+
+  app.get("/:locale/initial", async (c) => {
+    const locale = localeParam(c.req.param("locale"));
+    const [services, policies, statistics] = await Promise.all([
+      listContentItems(db, "services", locale),
+      listContentItems(db, "policies", locale),
+      readStatistics(db),
+    ]);
+    return c.json({ services, policies, ...statistics });
+  });
+
+  app.get("/journals/:locale/:slug/issues", async (c) => {
+    const locale = localeParam(c.req.param("locale"));
+    const id = await journalId(locale, c.req.param("slug"), c.req.path);
+    return c.json(list(await listIssues(db, locale, id)));
+  });
+
+  app.get("/journals/:locale/:slug/issues/:issueId", async (c) => {
+    const locale = localeParam(c.req.param("locale"));
+    const id = await journalId(locale, c.req.param("slug"), c.req.path);
+    const issueId = slugParam(locale, c.req.param("issueId"), "issueId");
+    const paging = pageOf(locale, c.req.query());
+    const [issue] = await listIssues(db, locale, id, issueId);
+    found(locale, issue, c.req.path);
+    return c.json({ issue, ...(await listArticles(db, locale, id, paging, issueId)) });
+  });
+
+  app.get("/journals/:locale/:slug/articles", async (c) => {
+    const locale = localeParam(c.req.param("locale"));
+    const id = await journalId(locale, c.req.param("slug"), c.req.path);
+    return c.json(await listArticles(db, locale, id, pageOf(locale, c.req.query())));
+  });
+
+  app.get("/journals/:locale/:slug/editorial-board", async (c) => {
+    const locale = localeParam(c.req.param("locale"));
+    const id = await journalId(locale, c.req.param("slug"), c.req.path);
+    return c.json(await readEditorialBoard(db, locale, id));
+  });
+
+  const contentType = (value: string): ContentType =>
+    (contentTypes as readonly string[]).includes(value) ? (value as ContentType) : fail("en", 404, "not_found", "unknownType", { type: value.slice(0, 40) });
+
+  app.get("/:type/:locale", async (c) => {
+    const type = contentType(c.req.param("type"));
+    const locale = localeParam(c.req.param("locale"));
+    const lists = {
+      services: () => listContentItems(db, "services", locale),
+      policies: () => listContentItems(db, "policies", locale),
+      journals: () => listJournals(db, locale),
+      books: () => listBooks(db, locale),
+      departments: () => listDepartments(db, locale),
+      pages: () => listPages(db, locale),
+    } satisfies Record<ContentType, () => Promise<unknown[]>>;
+    return c.json(list<unknown>(await lists[type]()));
+  });
+
+  app.get("/:type/:locale/:slug", async (c) => {
+    const type = contentType(c.req.param("type"));
+    const locale = localeParam(c.req.param("locale"));
+    const slug = slugParam(locale, c.req.param("slug"));
+    const finders = {
+      services: () => findContentItem(db, "services", locale, slug),
+      policies: () => findContentItem(db, "policies", locale, slug),
+      journals: () => findJournal(db, locale, slug),
+      books: () => findBook(db, locale, slug),
+      departments: () => findDepartment(db, locale, slug),
+      pages: () => findPage(db, locale, slug),
+    } satisfies Record<ContentType, () => Promise<unknown>>;
+    return c.json(found(locale, await finders[type](), c.req.path));
+  });
+
+  app.notFound((c) => {
+    const locale = errorLocale(c.req.path, c.req.header("accept-language"));
+    return c.json<ApiError>({ error: "not_found", message: format(messages[locale].api.notFound, { path: c.req.path.slice(0, 200) }) }, 404);
+  });
+
+  app.onError((error, c) => {
+    if (error instanceof ApiFailure) return c.json<ApiError>({ error: error.code, message: error.message }, error.status);
+    if (error instanceof HTTPException && error.status < 500) {
+      return c.json<ApiError>({ error: "bad_request", message: error.message }, error.status);
+    }
+    console.error(`content API: ${c.req.method} ${c.req.path} failed:`, error);
+    const locale = errorLocale(c.req.path, c.req.header("accept-language"));
+    return c.json<ApiError>({ error: "internal", message: messages[locale].api.internal }, 500);
+  });
+
+  return app;
+}
+

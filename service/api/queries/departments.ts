@@ -1,0 +1,32 @@
+import type { ContentDb } from "../../db/database.ts";
+import type { DepartmentDetail, DepartmentSummary, Locale } from "../types.ts";
+import { alternatesOf } from "./alternates.ts";
+import { byOrder } from "./order.ts";
+
+function select(db: ContentDb, locale: Locale) {
+  return db
+    .selectFrom("department as d")
+    .innerJoin("departmentText as t", "t.departmentId", "d.id")
+    .where("t.locale", "=", locale)
+    .select(["d.id", "t.slug", "t.name", "d.email", "d.phone", "d.sortOrder as order"]);
+}
+
+export function listDepartments(db: ContentDb, locale: Locale): Promise<DepartmentSummary[]> {
+  return select(db, locale).orderBy(byOrder("d.sortOrder")).orderBy("t.name").execute();
+}
+
+export async function findDepartment(db: ContentDb, locale: Locale, slug: string): Promise<DepartmentDetail | undefined> {
+  const department = await select(db, locale).where("t.slug", "=", slug).select("t.descriptionHtml").executeTakeFirst();
+  if (!department) return undefined;
+  const [staff, alternates] = await Promise.all([
+    db
+      .selectFrom("departmentStaff")
+      .where("departmentId", "=", department.id)
+      .where("locale", "=", locale)
+      .select(["name", "email", "role"])
+      .orderBy("position")
+      .execute(),
+    alternatesOf(db.selectFrom("departmentText").where("departmentId", "=", department.id)),
+  ]);
+  return { ...department, staff, alternates };
+}

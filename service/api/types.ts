@@ -1,0 +1,200 @@
+/**
+ * Response shapes of the content API (documented in docs/api.md). The web app imports these
+ * as types only. Rich-text fields (`*Html`, `details`, `body`) hold sanitized HTML.
+ */
+export type Locale = "en" | "tr";
+export const contentTypes = ["services", "policies", "journals", "books", "departments", "pages"] as const;
+export type ContentType = (typeof contentTypes)[number];
+
+/** The slug of the same entity in each locale, for the language switcher and hreflang. */
+export type Alternates = Record<Locale, string>;
+
+export interface List<T> {
+  Items: T[];
+  Count: number;
+}
+export interface Page<T> extends List<T> {
+  page: number;
+  pageSize: number;
+  pageCount: number;
+}
+
+export interface ApiError {
+  error: "bad_request" | "not_found" | "method_not_allowed" | "internal";
+  message: string;
+}
+
+/** A service or a policy: the specification's content item. */
+export interface ContentItem {
+  id: string;
+  icon: string | null;
+  title: string;
+  description: string;
+  slug: string;
+  order: number | null;
+}
+export interface ContentItemDetail extends ContentItem {
+  details: string;
+  alternates: Alternates;
+}
+
+export interface Statistics {
+  journalCount: number;
+  articleCount: number;
+  /** Share of journals with double-blind review, in whole percent. */
+  doubleBlindRate: number;
+  globalIndexingDatabases: number;
+  articleViews: number;
+}
+export interface Initial extends Statistics {
+  services: ContentItem[];
+  policies: ContentItem[];
+}
+
+export interface ReferenceEntity {
+  id: string;
+  order: number | null;
+  langData: Record<Locale, { title: string }>;
+  url?: string | null;
+  doubleBlind?: boolean;
+  global?: boolean;
+}
+export interface Entities {
+  categories: ReferenceEntity[];
+  publicationFormats: ReferenceEntity[];
+  reviewTypes: ReferenceEntity[];
+  metricTypes: ReferenceEntity[];
+  indexes: ReferenceEntity[];
+  journalSystems: ReferenceEntity[];
+  teamPositions: ReferenceEntity[];
+}
+
+/** A reference entity named in the request's locale. */
+export interface Named {
+  id: string;
+  title: string;
+}
+
+export interface JournalSummary {
+  id: string;
+  slug: string;
+  title: string;
+  abbreviation: string;
+  eIssn: string;
+  printIssn: string | null;
+  cover: string | null;
+  categories: Named[];
+  reviewType: Named;
+  frequency: string;
+  openAccess: boolean;
+  order: number | null;
+}
+export interface JournalDetail extends JournalSummary {
+  descriptionHtml: string;
+  aimsScopeHtml: string;
+  publicationFormat: Named;
+  languages: Locale[];
+  startYear: number;
+  indexes: (Named & { url: string | null; global: boolean })[];
+  metrics: { type: Named; value: number; year: number }[];
+  licence: string | null;
+  journalSystem: Named & { url: string | null };
+  journalSystemUrl: string;
+  contactEmail: string;
+  issueCount: number;
+  articleCount: number;
+  alternates: Alternates;
+}
+
+export interface Issue {
+  id: string;
+  volume: number;
+  number: number;
+  year: number;
+  publishedOn: string;
+  specialTitle: string | null;
+  articleCount: number;
+}
+
+export interface Author {
+  name: string;
+  affiliation: string | null;
+  orcid: string | null;
+}
+export interface ArticleSummary {
+  id: string;
+  issueId: string;
+  title: string;
+  authors: Author[];
+  type: string;
+  language: Locale;
+  doi: string | null;
+  firstPage: number | null;
+  lastPage: number | null;
+  publishedOn: string;
+  views: number;
+  fullTextUrl: string | null;
+  pdfUrl: string | null;
+}
+export interface IssueArticles extends Page<ArticleSummary> {
+  issue: Issue;
+}
+
+export interface BoardMember {
+  honorific: string | null;
+  name: string;
+  affiliation: string;
+  country: string;
+  orcid: string | null;
+}
+export interface EditorialBoard {
+  positions: (Named & { members: BoardMember[] })[];
+  Count: number;
+}
+
+export interface BookSummary {
+  id: string;
+  slug: string;
+  title: string;
+  subtitle: string | null;
+  contributors: { name: string; role: "author" | "editor" }[];
+  year: number;
+  language: Locale;
+  cover: string | null;
+  categories: Named[];
+  order: number | null;
+}
+export interface BookDetail extends BookSummary {
+  descriptionHtml: string;
+  printIsbn: string | null;
+  eIsbn: string | null;
+  doi: string | null;
+  pages: number;
+  publicationFormat: Named;
+  licence: string | null;
+  url: string | null;
+  chapters: { title: string; authors: string[]; firstPage: number; lastPage: number; doi: string | null }[];
+  alternates: Alternates;
+}
+
+export interface DepartmentSummary {
+  id: string;
+  slug: string;
+  name: string;
+  email: string;
+  phone: string;
+  order: number | null;
+}
+export interface DepartmentDetail extends DepartmentSummary {
+  descriptionHtml: string;
+  staff: { name: string; email: string | null; role: string }[];
+  alternates: Alternates;
+}
+
+export interface PageContent {
+  id: string;
+  slug: string;
+  title: string;
+  bodyHtml: string;
+  alternates: Alternates;
+}

@@ -1,0 +1,217 @@
+/**
+ * Loads a validated content bundle into the database in one transaction: the previous
+ * content is replaced as a whole, or, on any error, left exactly as it was.
+ */
+import type { Insertable } from "kysely";
+import type { ContentDb } from "../db/database.ts";
+import type { Database } from "../db/schema.ts";
+import { renderMarkdown } from "./markdown.ts";
+import type { ContentBundle } from "./read-folder.ts";
+import { locales } from "./schema.ts";
+
+type Rows = { [T in keyof Database]: Insertable<Database[T]>[] };
+
+/** Tables in an order that respects their references (children after parents). */
+const tableOrder: (keyof Database)[] = [
+  "referenceItem",
+  "referenceItemText",
+  "contentItem",
+  "contentItemText",
+  "page",
+  "department",
+  "departmentText",
+  "departmentStaff",
+  "journal",
+  "journalText",
+  "journalCategory",
+  "journalIndex",
+  "journalMetric",
+  "issue",
+  "issueText",
+  "article",
+  "articleText",
+  "articleAuthor",
+  "boardMember",
+  "book",
+  "bookText",
+  "bookContributor",
+  "bookCategory",
+  "bookChapter",
+];
+
+const pageRange = (pages: string | undefined) => {
+  const [first, last] = pages ? pages.split("-").map(Number) : [null, null];
+  return { firstPage: first, lastPage: last };
+};
+
+/** Turns the files' shapes into table rows. */
+export function toRows(bundle: ContentBundle): Rows {
+  const rows = Object.fromEntries(tableOrder.map((t) => [t, []])) as unknown as Rows;
+  const ref = bundle.reference;
+  for (const [kind, items] of Object.entries(ref)) {
+    for (const item of items as { id: string; en: string; tr: string; order?: number; url?: string; doubleBlind?: boolean; global?: boolean }[]) {
+      rows.referenceItem.push({
+        kind,
+        id: item.id,
+        sortOrder: item.order ?? null,
+        url: item.url ?? null,
+        doubleBlind: item.doubleBlind ? 1 : 0,
+        isGlobal: item.global ? 1 : 0,
+      });
+      for (const locale of locales) rows.referenceItemText.push({ kind, id: item.id, locale, title: item[locale] });
+    }
+  }
+  for (const [type, items] of [["services", bundle.services], ["policies", bundle.policies]] as const) {
+    for (const item of items) {
+      rows.contentItem.push({ type, id: item.id, icon: item.icon ?? null, sortOrder: item.order ?? null });
+      for (const locale of locales) {
+        const t = item[locale];
+        rows.contentItemText.push({ type, id: item.id, locale, slug: t.slug, title: t.title, description: t.description, detailsHtml: renderMarkdown(t.details) });
+      }
+    }
+  }
+  for (const page of bundle.pages) {
+    for (const locale of locales) rows.page.push({ id: page.id, locale, title: page[locale].title, bodyHtml: renderMarkdown(page[locale].body) });
+  }
+  for (const d of bundle.departments) {
+    rows.department.push({ id: d.id, sortOrder: d.order ?? null, email: d.email, phone: d.phone });
+    for (const locale of locales) {
+      const t = d[locale];
+      rows.departmentText.push({ departmentId: d.id, locale, slug: t.slug, name: t.name, descriptionHtml: renderMarkdown(t.description) });
+      d.staff.forEach((s, position) =>
+        rows.departmentStaff.push({ departmentId: d.id, locale, position, name: s.name, email: s.email ?? null, role: s.role[locale] }),
+      );
+    }
+  }
+  for (const { journal: j, board, issues } of bundle.journals) {
+    rows.journal.push({
+      id: j.id,
+      sortOrder: j.order ?? null,
+      abbreviation: j.abbreviation,
+      printIssn: j.printIssn ?? null,
+      eIssn: j.eIssn,
+      cover: j.cover ?? null,
+      publicationFormatId: j.publicationFormat,
+      reviewTypeId: j.reviewType,
+      frequency: j.frequency,
+      languages: j.languages.join(","),
+      startYear: j.startYear,
+      openAccess: j.openAccess ? 1 : 0,
+      licence: j.licence ?? null,
+      journalSystemId: j.journalSystem,
+      journalSystemUrl: j.journalSystemUrl,
+      contactEmail: j.contactEmail,
+    });
+    for (const locale of locales) {
+      const t = j[locale];
+      rows.journalText.push({
+        journalId: j.id,
+        locale,
+        slug: t.slug,
+        title: t.title,
+        descriptionHtml: renderMarkdown(t.description),
+        aimsScopeHtml: renderMarkdown(t.aimsScope),
+      });
+    }
+    for (const categoryId of j.categories) rows.journalCategory.push({ journalId: j.id, categoryId });
+    for (const indexId of j.indexes) rows.journalIndex.push({ journalId: j.id, indexId });
+    for (const m of j.metrics) rows.journalMetric.push({ journalId: j.id, metricTypeId: m.type, value: m.value, year: m.year });
+    board.members.forEach((m, position) =>
+      rows.boardMember.push({
+        journalId: j.id,
+        position,
+        honorific: m.honorific ?? null,
+        name: m.name,
+        teamPositionId: m.position,
+        affiliation: m.affiliation,
+        country: m.country,
+        orcid: m.orcid ?? null,
+        sortOrder: m.order ?? null,
+      }),
+    );
+    for (const issue of issues) {
+      rows.issue.push({ journalId: j.id, id: issue.id, volume: issue.volume, number: issue.number, year: issue.year, publishedOn: issue.publishedOn, cover: null });
+      if (issue.specialTitle) {
+        for (const locale of locales) rows.issueText.push({ journalId: j.id, issueId: issue.id, locale, specialTitle: issue.specialTitle[locale] });
+      }
+      issue.articles.forEach((a, position) => {
+        rows.article.push({
+          journalId: j.id,
+          id: a.id,
+          issueId: issue.id,
+          position,
+          type: a.type,
+          language: a.language,
+          doi: a.doi ?? null,
+          ...pageRange(a.pages),
+          receivedOn: a.receivedOn ?? null,
+          acceptedOn: a.acceptedOn ?? null,
+          publishedOn: a.publishedOn,
+          views: a.views,
+          fullTextUrl: a.fullTextUrl ?? null,
+          pdfUrl: a.pdfUrl ?? null,
+        });
+        for (const locale of locales) {
+          const t = a[locale];
+          rows.articleText.push({
+            journalId: j.id,
+            articleId: a.id,
+            locale,
+            title: t.title,
+            abstractHtml: renderMarkdown(t.abstract),
+            keywords: JSON.stringify(t.keywords),
+          });
+        }
+        a.authors.forEach((author, p) =>
+          rows.articleAuthor.push({ journalId: j.id, articleId: a.id, position: p, name: author.name, affiliation: author.affiliation ?? null, orcid: author.orcid ?? null }),
+        );
+      });
+    }
+  }
+  for (const b of bundle.books) {
+    rows.book.push({
+      id: b.id,
+      sortOrder: b.order ?? null,
+      printIsbn: b.printIsbn ?? null,
+      eIsbn: b.eIsbn ?? null,
+      doi: b.doi ?? null,
+      year: b.year,
+      pages: b.pages,
+      language: b.language,
+      cover: b.cover ?? null,
+      publicationFormatId: b.publicationFormat,
+      licence: b.licence ?? null,
+      url: b.url ?? null,
+    });
+    for (const locale of locales) {
+      const t = b[locale];
+      rows.bookText.push({ bookId: b.id, locale, slug: t.slug, title: t.title, subtitle: t.subtitle ?? null, descriptionHtml: renderMarkdown(t.description) });
+    }
+    b.contributors.forEach((c, position) => rows.bookContributor.push({ bookId: b.id, position, name: c.name, role: c.role }));
+    for (const categoryId of b.categories) rows.bookCategory.push({ bookId: b.id, categoryId });
+    b.chapters.forEach((c, position) =>
+      rows.bookChapter.push({ bookId: b.id, position, title: c.title, authors: JSON.stringify(c.authors), ...pageRange(c.pages), doi: c.doi ?? null } as Insertable<Database["bookChapter"]>),
+    );
+  }
+  return rows;
+}
+
+/** Rows per INSERT: well under SQLite's and PostgreSQL's limits on bound parameters. */
+const BATCH = 400;
+
+/** Replaces all content with the bundle's, atomically. Returns the number of rows written. */
+export async function importContent(db: ContentDb, bundle: ContentBundle): Promise<number> {
+  const rows = toRows(bundle);
+  return db.transaction().execute(async (trx) => {
+    for (const table of [...tableOrder].reverse()) await trx.deleteFrom(table).execute();
+    let written = 0;
+    for (const table of tableOrder) {
+      const list = rows[table];
+      for (let i = 0; i < list.length; i += BATCH) {
+        await trx.insertInto(table).values(list.slice(i, i + BATCH) as never).execute();
+      }
+      written += list.length;
+    }
+    return written;
+  });
+}

@@ -1,0 +1,22 @@
+/**
+ * Rich text: Markdown rendered to HTML, then sanitized to a small allow-list, so stored
+ * rich text can never carry scripts, event handlers or javascript: links.
+ */
+import { marked } from "marked";
+import sanitizeHtml from "sanitize-html";
+
+const policy: sanitizeHtml.IOptions = {
+  allowedTags: ["h2", "h3", "h4", "p", "ul", "ol", "li", "strong", "em", "a", "blockquote", "code", "br", "table", "thead", "tbody", "tr", "th", "td"],
+  allowedAttributes: { a: ["href", "title"] },
+  allowedSchemes: ["http", "https", "mailto", "tel"],
+  allowProtocolRelative: false,
+};
+
+/** Sanitizes HTML that is about to be stored or sent. */
+export function sanitizeRichText(html: string): string {
+  return sanitizeHtml(html, policy);
+}
+
+export function renderMarkdown(markdown: string): string {
+  return sanitizeRichText(marked.parse(markdown, { async: false }));
+}

@@ -1,0 +1,195 @@
+/**
+ * Reads a content folder (layout in content/README.md), validates every file with its zod
+ * schema and checks the references between files. Nothing is written here: the importer
+ * only runs when this returns no problem.
+ */
+import { readdir, readFile } from "node:fs/promises";
+import path from "node:path";
+import { parse as parseYaml } from "yaml";
+import type { z } from "zod";
+import {
+  type BoardFile,
+  type BookFile,
+  boardFile,
+  bookFile,
+  type ContentItemFile,
+  contentItemFile,
+  type DepartmentFile,
+  departmentFile,
+  type IssueFile,
+  issueFile,
+  type JournalFile,
+  journalFile,
+  type PageFile,
+  pageFile,
+  type ReferenceFile,
+  referenceFile,
+} from "./schema.ts";
+
+export interface JournalBundle {
+  journal: JournalFile;
+  board: BoardFile;
+  issues: IssueFile[];
+}
+
+export interface ContentBundle {
+  reference: ReferenceFile;
+  services: ContentItemFile[];
+  policies: ContentItemFile[];
+  pages: PageFile[];
+  departments: DepartmentFile[];
+  journals: JournalBundle[];
+  books: BookFile[];
+}
+
+/** One thing wrong with one file: where, which field, what. */
+export interface ContentProblem {
+  file: string;
+  field: string;
+  message: string;
+}
+
+export class ContentError extends Error {
+  readonly problems: ContentProblem[];
+  constructor(problems: ContentProblem[]) {
+    super(problems.map((p) => `${p.file}: ${p.field}: ${p.message}`).join("\n"));
+    this.name = "ContentError";
+    this.problems = problems;
+  }
+}
+
+async function listYaml(dir: string): Promise<string[]> {
+  const entries = await readdir(dir, { withFileTypes: true }).catch(() => []);
+  return entries
+    .filter((e) => e.isFile() && /\.ya?ml$/.test(e.name))
+    .map((e) => path.join(dir, e.name))
+    .sort();
+}
+
+async function listDirs(dir: string): Promise<string[]> {
+  const entries = await readdir(dir, { withFileTypes: true }).catch(() => []);
+  return entries
+    .filter((e) => e.isDirectory())
+    .map((e) => path.join(dir, e.name))
+    .sort();
+}
+
+/** Reads a content folder; throws ContentError listing every problem found. */
+export async function readContentFolder(root: string): Promise<ContentBundle> {
+  const problems: ContentProblem[] = [];
+  const rel = (file: string) => path.relative(root, file) || file;
+
+  async function load<T extends z.ZodType>(file: string, schema: T): Promise<z.infer<T> | undefined> {
+    let raw: unknown;
+    try {
+      raw = parseYaml(await readFile(file, "utf8"));
+    } catch (error) {
+      const message = (error as NodeJS.ErrnoException).code === "ENOENT" ? "file is missing" : (error as Error).message;
+      problems.push({ file: rel(file), field: "(file)", message });
+      return undefined;
+    }
+    const result = schema.safeParse(raw);
+    if (!result.success) {
+      for (const issue of result.error.issues) {
+        problems.push({ file: rel(file), field: issue.path.join(".") || "(root)", message: issue.message });
+      }
+      return undefined;
+    }
+    return result.data;
+  }
+
+  async function loadAll<T extends z.ZodType>(dir: string, schema: T): Promise<z.infer<T>[]> {
+    const items = await Promise.all((await listYaml(path.join(root, dir))).map((f) => load(f, schema)));
+    return items.filter((item): item is z.infer<T> => item !== undefined);
+  }
+
+  const reference = await load(path.join(root, "reference.yaml"), referenceFile);
+  const services = await loadAll("services", contentItemFile);
+  const policies = await loadAll("policies", contentItemFile);
+  const pages = await loadAll("pages", pageFile);
+  const departments = await loadAll("departments", departmentFile);
+  const books = await loadAll("books", bookFile);
+
+  const journals: JournalBundle[] = [];
+  for (const dir of await listDirs(path.join(root, "journals"))) {
+    const journal = await load(path.join(dir, "journal.yaml"), journalFile);
+    const board = await load(path.join(dir, "board.yaml"), boardFile);
+    const issues = (await Promise.all((await listYaml(path.join(dir, "issues"))).map((f) => load(f, issueFile)))).filter(
+      (i): i is IssueFile => i !== undefined,
+    );
+    if (journal && board) journals.push({ journal, board, issues });
+  }
+
+  if (!reference) throw new ContentError(problems);
+  const bundle: ContentBundle = { reference, services, policies, pages, departments, journals, books };
+  problems.push(...crossCheck(bundle));
+  if (problems.length > 0) throw new ContentError(problems);
+  return bundle;
+}
+
+/** References between files: known ids, and ids and slugs unique where URLs need them. */
+function crossCheck(bundle: ContentBundle): ContentProblem[] {
+  const problems: ContentProblem[] = [];
+  const ref = bundle.reference;
+  const known = (list: { id: string }[]) => new Set(list.map((x) => x.id));
+  const categories = known(ref.categories);
+  const formats = known(ref.publicationFormats);
+  const reviewTypes = known(ref.reviewTypes);
+  const metricTypes = known(ref.metricTypes);
+  const indexes = known(ref.indexes);
+  const systems = known(ref.journalSystems);
+  const positions = known(ref.teamPositions);
+
+  const expect = (ok: boolean, file: string, field: string, message: string) => {
+    if (!ok) problems.push({ file, field, message });
+  };
+  const unique = (dir: string, items: { id: string; en: { slug: string }; tr: { slug: string } }[]) => {
+    const seen = new Map<string, string>();
+    for (const item of items) {
+      for (const key of [`id ${item.id}`, `en slug ${item.en.slug}`, `tr slug ${item.tr.slug}`]) {
+        expect(!seen.has(key), `${dir}/${item.id}`, key.split(" ").slice(0, -1).join("."), `duplicate ${key}`);
+        seen.set(key, item.id);
+      }
+    }
+  };
+
+  unique("services", bundle.services);
+  unique("policies", bundle.policies);
+  unique("departments", bundle.departments);
+  unique("books", bundle.books);
+  unique(
+    "journals",
+    bundle.journals.map((j) => j.journal),
+  );
+
+  for (const { journal, board, issues } of bundle.journals) {
+    const file = `journals/${journal.id}`;
+    journal.categories.forEach((c, i) => expect(categories.has(c), file, `categories.${i}`, `unknown category ${c}`));
+    journal.indexes.forEach((x, i) => expect(indexes.has(x), file, `indexes.${i}`, `unknown index ${x}`));
+    journal.metrics.forEach((m, i) =>
+      expect(metricTypes.has(m.type), file, `metrics.${i}.type`, `unknown metric type ${m.type}`),
+    );
+    expect(formats.has(journal.publicationFormat), file, "publicationFormat", "unknown publication format");
+    expect(reviewTypes.has(journal.reviewType), file, "reviewType", "unknown review type");
+    expect(systems.has(journal.journalSystem), file, "journalSystem", "unknown journal system");
+    board.members.forEach((m, i) =>
+      expect(positions.has(m.position), `${file}/board`, `members.${i}.position`, `unknown position ${m.position}`),
+    );
+    const issueIds = new Set<string>();
+    const articleIds = new Set<string>();
+    for (const issue of issues) {
+      expect(!issueIds.has(issue.id), `${file}/issues/${issue.id}`, "id", "duplicate issue id");
+      issueIds.add(issue.id);
+      issue.articles.forEach((a, i) => {
+        expect(!articleIds.has(a.id), `${file}/issues/${issue.id}`, `articles.${i}.id`, "duplicate article id");
+        articleIds.add(a.id);
+      });
+    }
+  }
+  for (const book of bundle.books) {
+    const file = `books/${book.id}`;
+    book.categories.forEach((c, i) => expect(categories.has(c), file, `categories.${i}`, `unknown category ${c}`));
+    expect(formats.has(book.publicationFormat), file, "publicationFormat", "unknown publication format");
+  }
+  return problems;
+}

@@ -1,0 +1,179 @@
+/**
+ * The shape of the content files under a content folder (see content/README.md).
+ * One schema per file kind; the importer validates every file before it writes anything.
+ */
+import { z } from "zod";
+
+const slug = z
+  .string()
+  .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, "lowercase ASCII words joined by hyphens");
+const id = slug;
+const markdown = z.string().trim().min(1);
+const line = z.string().trim().min(1);
+const isoDate = z.iso.date();
+const email = z.email();
+const url = z.url({ protocol: /^https?$/ });
+const orcid = z
+  .string()
+  .regex(/^\d{4}-\d{4}-\d{4}-\d{3}[\dX]$/, "an ORCID iD such as 0000-0002-1825-0097");
+const doi = z.string().regex(/^10\.\d{4,9}\/\S+$/, "a DOI such as 10.5555/abc.2025.1");
+const pages = z
+  .string()
+  .regex(/^\d+-\d+$/, "first and last page such as 12-30")
+  .refine((p) => {
+    const [first, last] = p.split("-").map(Number);
+    return first >= 1 && last >= first;
+  }, "the last page comes after the first");
+const iconName = z.string().regex(/^[a-z0-9-]+:[a-z0-9-]+$/, "an Iconify name such as lucide:book-open");
+const order = z.number().int().min(0).optional();
+
+/** Both locales of a text: every file carries English and Turkish. */
+const localized = <T extends z.ZodType>(schema: T) => z.strictObject({ en: schema, tr: schema });
+
+function isbn13Valid(value: string): boolean {
+  const digits = value.replace(/-/g, "");
+  if (!/^97[89]\d{10}$/.test(digits)) return false;
+  const sum = [...digits].reduce((acc, d, i) => acc + Number(d) * (i % 2 === 0 ? 1 : 3), 0);
+  return sum % 10 === 0;
+}
+const isbn = z.string().refine(isbn13Valid, "a valid ISBN-13 (978 or 979, correct check digit)");
+const issn = z
+  .string()
+  .regex(/^\d{4}-\d{3}[\dX]$/, "an ISSN such as 2147-8252")
+  .refine((value) => {
+    const chars = value.replace("-", "");
+    const sum = [...chars.slice(0, 7)].reduce((acc, d, i) => acc + Number(d) * (8 - i), 0);
+    const check = (11 - (sum % 11)) % 11;
+    return chars[7] === (check === 10 ? "X" : String(check));
+  }, "an ISSN with a correct check digit");
+
+const referenceItem = z.strictObject({ id, en: line, tr: line, order });
+
+export const referenceFile = z.strictObject({
+  categories: z.array(referenceItem).min(1),
+  publicationFormats: z.array(referenceItem).min(1),
+  reviewTypes: z.array(referenceItem.extend({ doubleBlind: z.boolean() })).min(1),
+  metricTypes: z.array(referenceItem).min(1),
+  indexes: z.array(referenceItem.extend({ global: z.boolean(), url: url.optional() })).min(1),
+  journalSystems: z.array(referenceItem.extend({ url: url.optional() })).min(1),
+  teamPositions: z.array(referenceItem).min(1),
+});
+
+const contentItemText = z.strictObject({ slug, title: line, description: line, details: markdown });
+/** A service or a policy: exactly the specification's content item. */
+export const contentItemFile = z.strictObject({ id, icon: iconName.optional(), order }).extend(localized(contentItemText).shape);
+
+export const pageFile = z.strictObject({ id }).extend(localized(z.strictObject({ title: line, body: markdown })).shape);
+
+export const departmentFile = z
+  .object({
+    id,
+    order,
+    email,
+    phone: line,
+    staff: z.array(z.strictObject({ name: line, email: email.optional(), role: localized(line) })).min(1),
+  })
+  .extend(localized(z.strictObject({ slug, name: line, description: markdown })).shape);
+
+export const journalFrequencies = ["monthly", "bimonthly", "quarterly", "triannual", "biannual", "annual"] as const;
+export const locales = ["en", "tr"] as const;
+
+export const journalFile = z
+  .object({
+    id,
+    order,
+    abbreviation: line,
+    printIssn: issn.optional(),
+    eIssn: issn,
+    cover: z.string().regex(/^[a-z0-9/-]+\.(?:svg|png|jpe?g|webp)$/).optional(),
+    categories: z.array(id).min(1),
+    publicationFormat: id,
+    reviewType: id,
+    frequency: z.enum(journalFrequencies),
+    languages: z.array(z.enum(locales)).min(1),
+    startYear: z.number().int().min(1900).max(2100),
+    indexes: z.array(id),
+    metrics: z.array(z.strictObject({ type: id, value: z.number().nonnegative(), year: z.number().int() })),
+    openAccess: z.boolean(),
+    licence: line.optional(),
+    journalSystem: id,
+    journalSystemUrl: url,
+    contactEmail: email,
+  })
+  .extend(localized(z.strictObject({ slug, title: line, description: markdown, aimsScope: markdown })).shape);
+
+export const boardFile = z.strictObject({
+  members: z
+    .array(
+      z.strictObject({
+        honorific: line.optional(),
+        name: line,
+        position: id,
+        affiliation: line,
+        country: z.string().regex(/^[A-Z]{2}$/, "a two-letter country code"),
+        orcid: orcid.optional(),
+        order,
+      }),
+    )
+    .min(1),
+});
+
+export const articleTypes = ["research-article", "review-article", "case-report", "book-review", "editorial"] as const;
+
+const article = z
+  .object({
+    id,
+    type: z.enum(articleTypes),
+    language: z.enum(locales),
+    doi: doi.optional(),
+    pages: pages.optional(),
+    receivedOn: isoDate.optional(),
+    acceptedOn: isoDate.optional(),
+    publishedOn: isoDate,
+    views: z.number().int().nonnegative(),
+    fullTextUrl: url.optional(),
+    pdfUrl: url.optional(),
+    authors: z.array(z.strictObject({ name: line, affiliation: line.optional(), orcid: orcid.optional() })).min(1),
+  })
+  .extend(localized(z.strictObject({ title: line, abstract: markdown, keywords: z.array(line).min(1) })).shape);
+
+export const issueFile = z.strictObject({
+  id,
+  volume: z.number().int().min(1),
+  number: z.number().int().min(1),
+  year: z.number().int().min(1900).max(2100),
+  publishedOn: isoDate,
+  specialTitle: localized(line).optional(),
+  articles: z.array(article).min(1),
+});
+
+const contributor = z.strictObject({ name: line, role: z.enum(["author", "editor"]) });
+
+export const bookFile = z
+  .object({
+    id,
+    order,
+    contributors: z.array(contributor).min(1),
+    printIsbn: isbn.optional(),
+    eIsbn: isbn.optional(),
+    doi: doi.optional(),
+    year: z.number().int().min(1900).max(2100),
+    pages: z.number().int().positive(),
+    language: z.enum(locales),
+    categories: z.array(id).min(1),
+    publicationFormat: id,
+    cover: z.string().regex(/^[a-z0-9/-]+\.(?:svg|png|jpe?g|webp)$/).optional(),
+    licence: line.optional(),
+    url: url.optional(),
+    chapters: z.array(z.strictObject({ title: line, authors: z.array(line).min(1), pages, doi: doi.optional() })),
+  })
+  .extend(localized(z.strictObject({ slug, title: line, subtitle: line.optional(), description: markdown })).shape);
+
+export type ReferenceFile = z.infer<typeof referenceFile>;
+export type ContentItemFile = z.infer<typeof contentItemFile>;
+export type PageFile = z.infer<typeof pageFile>;
+export type DepartmentFile = z.infer<typeof departmentFile>;
+export type JournalFile = z.infer<typeof journalFile>;
+export type BoardFile = z.infer<typeof boardFile>;
+export type IssueFile = z.infer<typeof issueFile>;
+export type BookFile = z.infer<typeof bookFile>;

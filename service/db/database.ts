@@ -1,0 +1,41 @@
+/**
+ * Opens the content database: SQLite (a file under data/) by default, PostgreSQL when a
+ * `postgres://` URL is given. Both go through Kysely with the same schema and queries.
+ */
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import { CamelCasePlugin, Kysely, PostgresDialect } from "kysely";
+import { Migrator } from "kysely/migration";
+import pg from "pg";
+import * as contentMigration from "./migrations/2026-11-22-0001-content.ts";
+import type { Database } from "./schema.ts";
+import { createSqliteDialect } from "./sqlite-dialect.ts";
+
+export type ContentDb = Kysely<Database>;
+export type Dialect = "sqlite" | "postgres";
+
+export interface DatabaseHandle {
+  db: ContentDb;
+  dialect: Dialect;
+}
+
+/** `location` is a postgres:// URL, a file path, or ":memory:". */
+export function openDatabase(location: string): DatabaseHandle {
+  if (/^postgres(ql)?:\/\//.test(location)) {
+    // COUNT and SUM come back as bigint strings; the service converts them with Number().
+    const pool = new pg.Pool({ connectionString: location, max: 10 });
+    return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins: [new CamelCasePlugin()] }), dialect: "postgres" };
+  }
+  if (location !== ":memory:") mkdirSync(path.dirname(location), { recursive: true });
+  return { db: new Kysely<Database>({ dialect: createSqliteDialect(location), plugins: [new CamelCasePlugin()] }), dialect: "sqlite" };
+}
+
+const migrations = { "2026-11-22-0001-content": contentMigration };
+
+/** Brings the schema up to date; throws with the failing migration's error. */
+export async function migrateToLatest(db: ContentDb): Promise<void> {
+  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((r) => r.status === "Error");
+  if (error) throw new Error(`database migration ${failed?.migrationName ?? ""} failed: ${String(error)}`, { cause: error });
+}

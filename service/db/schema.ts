@@ -1,0 +1,230 @@
+/**
+ * Row types of every table, as Kysely sees them (camelCase; the CamelCasePlugin maps them to
+ * snake_case columns). Per-locale text lives in `*_text` tables keyed by locale.
+ * Flags are 0/1 integers so SQLite and PostgreSQL hold the same values.
+ */
+export interface ReferenceItemTable {
+  kind: string;
+  id: string;
+  sortOrder: number | null;
+  url: string | null;
+  doubleBlind: number;
+  isGlobal: number;
+}
+export interface ReferenceItemTextTable {
+  kind: string;
+  id: string;
+  locale: string;
+  title: string;
+}
+export interface ContentItemTable {
+  type: string;
+  id: string;
+  icon: string | null;
+  sortOrder: number | null;
+}
+export interface ContentItemTextTable {
+  type: string;
+  id: string;
+  locale: string;
+  slug: string;
+  title: string;
+  description: string;
+  detailsHtml: string;
+}
+export interface PageTable {
+  id: string;
+  locale: string;
+  title: string;
+  bodyHtml: string;
+}
+export interface DepartmentTable {
+  id: string;
+  sortOrder: number | null;
+  email: string;
+  phone: string;
+}
+export interface DepartmentTextTable {
+  departmentId: string;
+  locale: string;
+  slug: string;
+  name: string;
+  descriptionHtml: string;
+}
+export interface DepartmentStaffTable {
+  departmentId: string;
+  locale: string;
+  position: number;
+  name: string;
+  email: string | null;
+  role: string;
+}
+export interface JournalTable {
+  id: string;
+  sortOrder: number | null;
+  abbreviation: string;
+  printIssn: string | null;
+  eIssn: string;
+  cover: string | null;
+  publicationFormatId: string;
+  reviewTypeId: string;
+  frequency: string;
+  languages: string;
+  startYear: number;
+  openAccess: number;
+  licence: string | null;
+  journalSystemId: string;
+  journalSystemUrl: string;
+  contactEmail: string;
+}
+export interface JournalTextTable {
+  journalId: string;
+  locale: string;
+  slug: string;
+  title: string;
+  descriptionHtml: string;
+  aimsScopeHtml: string;
+}
+export interface JournalCategoryTable {
+  journalId: string;
+  categoryId: string;
+}
+export interface JournalIndexTable {
+  journalId: string;
+  indexId: string;
+}
+export interface JournalMetricTable {
+  journalId: string;
+  metricTypeId: string;
+  value: number;
+  year: number;
+}
+export interface IssueTable {
+  journalId: string;
+  id: string;
+  volume: number;
+  number: number;
+  year: number;
+  publishedOn: string;
+  cover: string | null;
+}
+export interface IssueTextTable {
+  journalId: string;
+  issueId: string;
+  locale: string;
+  specialTitle: string;
+}
+export interface ArticleTable {
+  journalId: string;
+  id: string;
+  issueId: string;
+  position: number;
+  type: string;
+  language: string;
+  doi: string | null;
+  firstPage: number | null;
+  lastPage: number | null;
+  receivedOn: string | null;
+  acceptedOn: string | null;
+  publishedOn: string;
+  views: number;
+  fullTextUrl: string | null;
+  pdfUrl: string | null;
+}
+export interface ArticleTextTable {
+  journalId: string;
+  articleId: string;
+  locale: string;
+  title: string;
+  abstractHtml: string;
+  /** JSON array of strings. */
+  keywords: string;
+}
+export interface ArticleAuthorTable {
+  journalId: string;
+  articleId: string;
+  position: number;
+  name: string;
+  affiliation: string | null;
+  orcid: string | null;
+}
+export interface BoardMemberTable {
+  journalId: string;
+  position: number;
+  honorific: string | null;
+  name: string;
+  teamPositionId: string;
+  affiliation: string;
+  country: string;
+  orcid: string | null;
+  sortOrder: number | null;
+}
+export interface BookTable {
+  id: string;
+  sortOrder: number | null;
+  printIsbn: string | null;
+  eIsbn: string | null;
+  doi: string | null;
+  year: number;
+  pages: number;
+  language: string;
+  cover: string | null;
+  publicationFormatId: string;
+  licence: string | null;
+  url: string | null;
+}
+export interface BookTextTable {
+  bookId: string;
+  locale: string;
+  slug: string;
+  title: string;
+  subtitle: string | null;
+  descriptionHtml: string;
+}
+export interface BookContributorTable {
+  bookId: string;
+  position: number;
+  name: string;
+  role: string;
+}
+export interface BookCategoryTable {
+  bookId: string;
+  categoryId: string;
+}
+export interface BookChapterTable {
+  bookId: string;
+  position: number;
+  title: string;
+  /** JSON array of names. */
+  authors: string;
+  firstPage: number;
+  lastPage: number;
+  doi: string | null;
+}
+
+export interface Database {
+  referenceItem: ReferenceItemTable;
+  referenceItemText: ReferenceItemTextTable;
+  contentItem: ContentItemTable;
+  contentItemText: ContentItemTextTable;
+  page: PageTable;
+  department: DepartmentTable;
+  departmentText: DepartmentTextTable;
+  departmentStaff: DepartmentStaffTable;
+  journal: JournalTable;
+  journalText: JournalTextTable;
+  journalCategory: JournalCategoryTable;
+  journalIndex: JournalIndexTable;
+  journalMetric: JournalMetricTable;
+  issue: IssueTable;
+  issueText: IssueTextTable;
+  article: ArticleTable;
+  articleText: ArticleTextTable;
+  articleAuthor: ArticleAuthorTable;
+  boardMember: BoardMemberTable;
+  book: BookTable;
+  bookText: BookTextTable;
+  bookContributor: BookContributorTable;
+  bookCategory: BookCategoryTable;
+  bookChapter: BookChapterTable;
+}

@@ -1,0 +1,38 @@
+/**
+ * Kysely's SqliteDialect over Node's built-in node:sqlite (no native addon to compile).
+ * Kysely expects the better-sqlite3 statement interface; this adapts DatabaseSync to it.
+ */
+import { DatabaseSync, type StatementSync } from "node:sqlite";
+import { SqliteDialect, type SqliteDatabase, type SqliteStatement } from "kysely";
+
+type Param = null | number | bigint | string | Uint8Array;
+
+function adapt(statement: StatementSync): SqliteStatement {
+  return {
+    reader: statement.columns().length > 0,
+    all: (parameters) => statement.all(...(parameters as Param[])),
+    run: (parameters) => statement.run(...(parameters as Param[])),
+    iterate: (parameters) => statement.iterate(...(parameters as Param[])) as IterableIterator<unknown>,
+  };
+}
+
+/** Opens (creating if needed) the SQLite file and tunes it for a read-mostly web workload. */
+export function createSqliteDialect(file: string): SqliteDialect {
+  const database = new DatabaseSync(file, { timeout: 5000 });
+  database.exec("PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON;");
+  // Prepared statements are reused: the same few queries run on every page.
+  const statements = new Map<string, SqliteStatement>();
+  const adapter: SqliteDatabase = {
+    close: () => database.close(),
+    prepare(sql) {
+      let statement = statements.get(sql);
+      if (!statement) {
+        if (statements.size > 500) statements.clear();
+        statement = adapt(database.prepare(sql));
+        statements.set(sql, statement);
+      }
+      return statement;
+    },
+  };
+  return new SqliteDialect({ database: adapter });
+}
