@@ -1,0 +1,50 @@
+import type { ArticleSummary } from "../../service/api/types.ts";
+import { format, useLocale, useMessages } from "../i18n.ts";
+import { formatNumber } from "../lib/formatting.ts";
+
+/** One article in a list: type, title, authors, pages, DOI and the links to the full text. */
+export function ArticleItem({ article }: { article: ArticleSummary }) {
+  const t = useMessages();
+  const locale = useLocale();
+  return (
+    <article className="border-b border-stone-200 py-5 last:border-b-0">
+      <p className="text-xs font-semibold tracking-wide text-orange-800 uppercase">{t.articles.types[article.type as keyof typeof t.articles.types] ?? article.type}</p>
+      <h3 className="mt-1 font-serif text-xl leading-snug text-stone-900">{article.title}</h3>
+      <p className="mt-2 text-sm text-stone-700">
+        {article.authors.map((author, i) => (
+          <span key={author.name}>
+            {i > 0 && ", "}
+            {author.name}
+            {author.orcid && (
+              <a href={`https://orcid.org/${author.orcid}`} className="ml-1 text-xs text-lime-700 hover:underline" aria-label={format(t.articles.orcid, { name: author.name })}>
+                iD
+              </a>
+            )}
+          </span>
+        ))}
+      </p>
+      <p className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-sm text-stone-500">
+        {article.firstPage !== null && article.lastPage !== null && <span>{format(t.articles.pages, { first: article.firstPage, last: article.lastPage })}</span>}
+        <span>{format(t.articles.inLanguage, { language: t.language.names[article.language] })}</span>
+        <span>{format(t.articles.views, { count: formatNumber(article.views, locale) })}</span>
+        {article.doi && (
+          <a href={`https://doi.org/${article.doi}`} className="text-orange-800 hover:underline">
+            {t.articles.doi}: {article.doi}
+          </a>
+        )}
+      </p>
+      <p className="mt-3 flex gap-3 text-sm font-medium">
+        {article.fullTextUrl && (
+          <a href={article.fullTextUrl} className="text-orange-800 hover:underline">
+            {t.articles.fullText}
+          </a>
+        )}
+        {article.pdfUrl && (
+          <a href={article.pdfUrl} className="text-orange-800 hover:underline">
+            {t.articles.pdf}
+          </a>
+        )}
+      </p>
+    </article>
+  );
+}

@@ -1,0 +1,13 @@
+import type { Messages } from "../../i18n/messages/index.ts";
+import type { RouteId } from "../route-table.ts";
+
+/** The header's links, in the specification's order. */
+export const headerLinks: { id: RouteId; label: (t: Messages) => string }[] = [
+  { id: "home", label: (t) => t.nav.home },
+  { id: "about", label: (t) => t.nav.whoWeAre },
+  { id: "services", label: (t) => t.nav.services },
+  { id: "journals", label: (t) => t.nav.journals },
+  { id: "books", label: (t) => t.nav.books },
+  { id: "policies", label: (t) => t.nav.policies },
+  { id: "contact", label: (t) => t.nav.contact },
+];

@@ -1,0 +1,34 @@
+import { Link } from "react-router";
+import { format, useMessages } from "../i18n.ts";
+
+/** Previous / next links over `?page=`, which work without JavaScript. */
+export function Pagination({ page, pageCount }: { page: number; pageCount: number }) {
+  const t = useMessages();
+  if (pageCount <= 1) return null;
+  return (
+    <nav aria-label={t.pagination.label} className="mt-8 flex items-center justify-between gap-4 text-sm">
+      {page > 1 ? (
+        <Link to={`?page=${page - 1}`} className="btn-secondary" rel="prev">
+          {t.pagination.previous}
+        </Link>
+      ) : (
+        <span />
+      )}
+      <span className="text-stone-600">{format(t.pagination.status, { page, count: pageCount })}</span>
+      {page < pageCount ? (
+        <Link to={`?page=${page + 1}`} className="btn-secondary" rel="next">
+          {t.pagination.next}
+        </Link>
+      ) : (
+        <span />
+      )}
+    </nav>
+  );
+}
+
+/** The `?page=` of a request: a positive whole number, 1 when absent; anything else is a 404. */
+export function pageParam(url: string): number | undefined {
+  const raw = new URL(url).searchParams.get("page");
+  if (raw === null) return 1;
+  return /^[1-9]\d{0,5}$/.test(raw) ? Number(raw) : undefined;
+}

@@ -1,0 +1,42 @@
+/** Small helpers the loaders share: the API client, the locale and the 404 of an unknown slug. */
+import { data, type RouterContextProvider } from "react-router";
+import { format } from "../../i18n/format.ts";
+import { type Locale, localeOfPath } from "../../i18n/locales.ts";
+import { messages } from "../../i18n/messages/index.ts";
+import { apiContext } from "../context.ts";
+import { isContentNotFound, isContentUnavailable } from "./api-client.server.ts";
+import { fullPath } from "./full-path.ts";
+
+export function loaderBase(request: Request, context: Readonly<RouterContextProvider>) {
+  const locale: Locale = localeOfPath(new URL(request.url).pathname);
+  return { api: context.get(apiContext), locale };
+}
+
+/** The specification's 404 for a route whose parameters name nothing: "Page Not Found: {full path}". */
+export function notFound(request: Request): never {
+  const locale = localeOfPath(new URL(request.url).pathname);
+  throw data(format(messages[locale].errors.slugNotFound, { path: fullPath(request.url) }), { status: 404 });
+}
+
+/** Awaits a detail; an unknown slug becomes the specification's 404 "Page Not Found: {full path}". */
+export async function orNotFound<T>(request: Request, promise: Promise<T>): Promise<T> {
+  try {
+    return await promise;
+  } catch (error) {
+    if (isContentNotFound(error)) notFound(request);
+    throw error;
+  }
+}
+
+/** Awaits a list; a failed fetch gives `null`, which the page shows as a localized message. */
+export async function orUnavailable<T>(promise: Promise<T>): Promise<T | null> {
+  try {
+    return await promise;
+  } catch (error) {
+    if (isContentUnavailable(error)) {
+      console.warn(`content list unavailable: ${error.message}`);
+      return null;
+    }
+    throw error;
+  }
+}

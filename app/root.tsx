@@ -1,0 +1,133 @@
+import type { ReactNode } from "react";
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  type ShouldRevalidateFunctionArgs,
+  useMatches,
+  useRouteLoaderData,
+} from "react-router";
+import { localeOfPath } from "../i18n/locales.ts";
+import type { Initial } from "../service/api/types.ts";
+import type { Route } from "./+types/root";
+import { Footer } from "./components/footer.tsx";
+import { Header } from "./components/header.tsx";
+import { PageTitle } from "./components/page-title.tsx";
+import { useLocale, useMessages } from "./i18n.ts";
+import { alternatePaths } from "./lib/alternates.ts";
+import { withIcons } from "./lib/icons.server.ts";
+import { loaderBase } from "./lib/load.server.ts";
+import "./app.css";
+
+const emptyInitial: Initial = {
+  services: [],
+  policies: [],
+  journalCount: 0,
+  articleCount: 0,
+  doubleBlindRate: 0,
+  globalIndexingDatabases: 0,
+  articleViews: 0,
+};
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { api, locale } = loaderBase(request, context);
+  // Spec §8: when the initial fetch fails the site still renders, with no services or
+  // policies and zeroed statistics.
+  const initial = await api.initial(locale).catch((error: Error) => {
+    console.warn(`initial content unavailable: ${error.message}`);
+    return emptyInitial;
+  });
+  return {
+    initial: { ...initial, services: withIcons(initial.services), policies: withIcons(initial.policies) },
+    origin: process.env.PUBLIC_URL ?? new URL(request.url).origin };
+}
+
+/** The initial content is per locale: fetched again only when the locale changes. */
+export function shouldRevalidate({ currentUrl, nextUrl, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  if (localeOfPath(currentUrl.pathname) !== localeOfPath(nextUrl.pathname)) return true;
+  return nextUrl.pathname === currentUrl.pathname && nextUrl.search === currentUrl.search ? defaultShouldRevalidate : false;
+}
+
+/** The initial payload (services and policies with their icons, and the statistics). */
+export function useInitial() {
+  return useRouteLoaderData<typeof loader>("root")?.initial ?? { ...emptyInitial, services: [], policies: [] };
+}
+
+function AlternateLinks() {
+  const origin = useRouteLoaderData<typeof loader>("root")?.origin ?? "";
+  const locale = useLocale();
+  const paths = alternatePaths(useMatches());
+  if (!paths) return null;
+  return (
+    <>
+      <link rel="canonical" href={origin + paths[locale]} />
+      <link rel="alternate" hrefLang="en" href={origin + paths.en} />
+      <link rel="alternate" hrefLang="tr" href={origin + paths.tr} />
+      <link rel="alternate" hrefLang="x-default" href={origin + paths.en} />
+    </>
+  );
+}
+
+export function Layout({ children }: { children: ReactNode }) {
+  const locale = useLocale();
+  const t = useMessages();
+  return (
+    <html lang={locale}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="keywords" content={t.site.keywords} />
+        <meta name="description" content={t.site.description} />
+        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        <Meta />
+        <Links />
+        <AlternateLinks />
+      </head>
+      <body className="flex min-h-screen flex-col bg-stone-50 text-stone-900 antialiased">
+        <a href="#main" className="skip-link">
+          {t.site.skipToContent}
+        </a>
+        <Header />
+        <main id="main" className="flex-1">
+          {children}
+        </main>
+        <Footer />
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const t = useMessages();
+  const locale = useLocale();
+  let status = 500;
+  let title = t.errors.serverErrorTitle;
+  let message = t.errors.serverError;
+  if (isRouteErrorResponse(error)) {
+    status = error.status;
+    title = status === 404 ? t.errors.notFoundTitle : error.statusText || title;
+    if (typeof error.data === "string" && error.data) message = error.data;
+  } else if (error instanceof Error && error.message && import.meta.env.DEV) {
+    message = error.message;
+  }
+  return (
+    <section className="page-narrow py-20 text-center">
+      <PageTitle title={title} />
+      <p className="text-sm font-semibold tracking-widest text-orange-700">{status}</p>
+      <h1 className="mt-2 font-serif text-4xl">{title}</h1>
+      <p className="mt-4 break-words text-stone-600">{message}</p>
+      <a className="btn-primary mt-8 inline-flex" href={locale === "tr" ? "/tr" : "/"}>
+        {t.errors.backHome}
+      </a>
+    </section>
+  );
+}

@@ -1,0 +1,129 @@
+/**
+ * Every screen of the site, once: its id, its English and Turkish path patterns (exactly as the
+ * specification lists them, irregular Turkish paths included), its module and its parent.
+ * The router config, `href()`, the language switcher, hreflang, canonical URLs and the sitemap
+ * are all derived from this table.
+ */
+import type { Locale } from "../i18n/locales.ts";
+
+export interface RouteEntry {
+  id: string;
+  en: string;
+  tr: string;
+  file: string;
+  parent?: string;
+  /** A child that renders at its parent's own path. */
+  index?: boolean;
+}
+
+export const routeTable = [
+  { id: "home", en: "/", tr: "/tr", file: "routes/home.tsx" },
+  { id: "contact", en: "/contact-us", tr: "/tr/bize-ulasin", file: "routes/contact/layout.tsx" },
+  { id: "contact-main", en: "/contact-us", tr: "/tr/bize-ulasin", file: "routes/contact/main.tsx", parent: "contact", index: true },
+  { id: "contact-finance", en: "/contact-us/finance", tr: "/tr/bize-ulasin/finans", file: "routes/contact/topic.tsx", parent: "contact" },
+  {
+    id: "contact-journal-operations",
+    en: "/contact-us/journal-operations",
+    tr: "/tr/bize-ulasin/dergi-operasyonlari",
+    file: "routes/contact/topic.tsx",
+    parent: "contact",
+  },
+  {
+    id: "contact-permission-request",
+    en: "/contact-us/permission-request",
+    tr: "/tr/bize-ulasin/izin-talebi",
+    file: "routes/contact/topic.tsx",
+    parent: "contact",
+  },
+  {
+    id: "contact-quote-request",
+    en: "/contact-us/quote-request-collaboration",
+    tr: "/tr/bize-ulasin/isbirligi-ortaklik",
+    file: "routes/contact/topic.tsx",
+    parent: "contact",
+  },
+  { id: "books", en: "/books", tr: "/tr/kitaplar", file: "routes/books/list.tsx" },
+  { id: "book", en: "/books/:slug", tr: "/tr/books/:slug", file: "routes/books/detail.tsx" },
+  { id: "journals", en: "/journals", tr: "/tr/dergiler", file: "routes/journals/list.tsx" },
+  { id: "journal", en: "/journals/:slug", tr: "/tr/dergiler/:slug", file: "routes/journals/layout.tsx" },
+  { id: "journal-overview", en: "/journals/:slug", tr: "/tr/dergiler/:slug", file: "routes/journals/overview.tsx", parent: "journal", index: true },
+  { id: "journal-articles", en: "/journals/:slug/articles", tr: "/tr/dergiler/:slug/makaleler", file: "routes/journals/articles.tsx", parent: "journal" },
+  {
+    id: "journal-articles-all",
+    en: "/journals/:slug/articles",
+    tr: "/tr/dergiler/:slug/makaleler",
+    file: "routes/journals/articles-all.tsx",
+    parent: "journal-articles",
+    index: true,
+  },
+  {
+    id: "journal-issue",
+    en: "/journals/:slug/articles/:issueId",
+    tr: "/tr/dergiler/:slug/makaleler/:issueId",
+    file: "routes/journals/issue.tsx",
+    parent: "journal-articles",
+  },
+  {
+    id: "journal-board",
+    en: "/journals/:slug/editorial-board",
+    tr: "/tr/dergiler/:slug/editör-kadrosu",
+    file: "routes/journals/board.tsx",
+    parent: "journal",
+  },
+  { id: "policies", en: "/policies", tr: "/tr/politikalar", file: "routes/content-items/list.tsx" },
+  { id: "policy", en: "/policies/:slug", tr: "/tr/politikalar/:slug", file: "routes/content-items/detail.tsx" },
+  { id: "services", en: "/services", tr: "/tr/hizmetler", file: "routes/content-items/list.tsx" },
+  { id: "service", en: "/services/:slug", tr: "/tr/hizmetler/:slug", file: "routes/content-items/detail.tsx" },
+  { id: "permission-form", en: "/form-permission", tr: "/tr/form-permission", file: "routes/permission-form.tsx" },
+  { id: "about", en: "/who-we-are", tr: "/tr/biz-kimiz", file: "routes/about.tsx" },
+  { id: "departments", en: "/who-we-are/departments", tr: "/tr/who-we-are/departments", file: "routes/departments/list.tsx" },
+  {
+    id: "department",
+    en: "/who-we-are/departments/:slug",
+    tr: "/tr/biz-kimiz/departmanlar/:slug",
+    file: "routes/departments/detail.tsx",
+  },
+] as const satisfies readonly RouteEntry[];
+
+export type RouteId = (typeof routeTable)[number]["id"];
+type PatternOf<Id extends RouteId> = Extract<(typeof routeTable)[number], { id: Id }>["en"];
+type ParamNames<P extends string> = P extends `${string}:${infer Name}/${infer Rest}`
+  ? Name | ParamNames<`/${Rest}`>
+  : P extends `${string}:${infer Name}`
+    ? Name
+    : never;
+/** The parameters a route's path needs, e.g. `{ slug: string; issueId: string }`. */
+export type RouteParams<Id extends RouteId> = { [K in ParamNames<PatternOf<Id>>]: string };
+
+const byId = new Map<string, RouteEntry>(routeTable.map((r) => [r.id, r]));
+
+/** The route module's id for one locale, as the router knows it. */
+export const routerId = (id: string, locale: Locale) => `${id}.${locale}`;
+
+/** Splits a router id back into the table id and the locale. */
+export function parseRouterId(routerIdValue: string): { id: RouteId; locale: Locale } | undefined {
+  const match = /^(.+)\.(en|tr)$/.exec(routerIdValue);
+  if (!match || !byId.has(match[1])) return undefined;
+  return { id: match[1] as RouteId, locale: match[2] as Locale };
+}
+
+/** Fills a pattern's parameters, percent-encoding them; the pattern itself is encoded as a URI. */
+export function fillPattern(pattern: string, params: Record<string, string | undefined>): string {
+  return encodeURI(pattern).replace(/:(\w+)/g, (_, name: string) => {
+    const value = params[name];
+    if (value === undefined) throw new Error(`missing route parameter ${name} for ${pattern}`);
+    return encodeURIComponent(value);
+  });
+}
+
+/**
+ * The URL of a screen in a locale.
+ * @example href("journal-board", { slug: "tarih-ve-kultur-dergisi" }, "tr") // "/tr/dergiler/tarih-ve-kultur-dergisi/edit%C3%B6r-kadrosu"
+ */
+export function href<Id extends RouteId>(id: Id, ...[params, locale]: keyof RouteParams<Id> extends never ? [params?: object, locale?: Locale] : [params: RouteParams<Id>, locale?: Locale]): string {
+  const entry = byId.get(id) as RouteEntry;
+  return fillPattern(entry[locale ?? "en"], (params ?? {}) as Record<string, string>);
+}
+
+/** A table entry by id (for code that walks the table, such as the sitemap). */
+export const routeEntry = (id: string): RouteEntry | undefined => byId.get(id);

@@ -1,0 +1,21 @@
+/** The router config, derived from the route table: each screen once per locale. */
+import { index, type RouteConfigEntry, route } from "@react-router/dev/routes";
+import { locales } from "../i18n/locales.ts";
+import { type RouteEntry, routerId, routeTable } from "./route-table.ts";
+
+function children(parent: RouteEntry | undefined, locale: (typeof locales)[number]): RouteConfigEntry[] {
+  return routeTable
+    .filter((r: RouteEntry) => r.parent === parent?.id)
+    .map((r: RouteEntry) => {
+      const id = routerId(r.id, locale);
+      if (r.index) return index(r.file, { id });
+      // Children are declared relative to their parent's path.
+      const path = parent ? r[locale].slice(parent[locale].length + 1) : r[locale];
+      return route(path, r.file, { id }, children(r, locale));
+    });
+}
+
+export default [
+  ...locales.flatMap((locale) => children(undefined, locale)),
+  route("*", "routes/not-found.tsx", { id: "not-found" }),
+] satisfies RouteConfigEntry[];

@@ -1,0 +1,88 @@
+import { PageHeader } from "../../components/page-header.tsx";
+import { RichText } from "../../components/rich-text.tsx";
+import { format, useLocale, useMessages } from "../../i18n.ts";
+import { loaderBase, orNotFound } from "../../lib/load.server.ts";
+import { contributorLine } from "./contributors.ts";
+import type { Route } from "./+types/detail";
+
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const { api, locale } = loaderBase(request, context);
+  const book = await orNotFound(request, api.book(locale, params.slug));
+  return { book, alternates: book.alternates };
+}
+
+export default function BookDetail({ loaderData: { book } }: Route.ComponentProps) {
+  const t = useMessages();
+  const locale = useLocale();
+  const facts: [string, string][] = [
+    [t.books.year, String(book.year)],
+    [t.books.pages, format(t.books.pageCount, { count: book.pages })],
+    [t.books.language, t.language.names[book.language]],
+    [t.books.format, book.publicationFormat.title],
+  ];
+  if (book.printIsbn) facts.push([t.books.printIsbn, book.printIsbn]);
+  if (book.eIsbn) facts.push([t.books.eIsbn, book.eIsbn]);
+  if (book.licence) facts.push([t.books.licence, book.licence]);
+  if (book.categories.length) facts.push([t.books.categories, book.categories.map((c) => c.title).join(", ")]);
+  return (
+    <>
+      <PageHeader title={book.title} lead={book.subtitle} eyebrow={contributorLine(book.contributors, t, locale)} />
+      <div className="page grid gap-10 py-10 lg:grid-cols-[1fr_20rem]">
+        <div>
+          <RichText html={book.descriptionHtml} />
+          {book.chapters.length > 0 && (
+            <section aria-labelledby="chapters" className="mt-10">
+              <h2 id="chapters" className="font-serif text-2xl">
+                {t.books.chapters}
+              </h2>
+              <ol className="mt-4 divide-y divide-stone-200 border-y border-stone-200">
+                {book.chapters.map((chapter) => (
+                  <li key={chapter.title} className="py-3">
+                    <p className="font-medium">{chapter.title}</p>
+                    <p className="mt-1 text-sm text-stone-600">
+                      {chapter.authors.join(", ")} · {format(t.articles.pages, { first: chapter.firstPage, last: chapter.lastPage })}
+                      {chapter.doi && (
+                        <>
+                          {" · "}
+                          <a href={`https://doi.org/${chapter.doi}`} className="text-orange-800 hover:underline">
+                            {chapter.doi}
+                          </a>
+                        </>
+                      )}
+                    </p>
+                  </li>
+                ))}
+              </ol>
+            </section>
+          )}
+        </div>
+        <aside className="card self-start">
+          <h2 className="font-semibold">{t.books.details}</h2>
+          <dl className="facts mt-3">
+            {facts.map(([label, value]) => (
+              <div key={label} className="contents">
+                <dt>{label}</dt>
+                <dd className="break-words">{value}</dd>
+              </div>
+            ))}
+            {book.doi && (
+              <div className="contents">
+                <dt>{t.books.doi}</dt>
+                <dd className="break-all">
+                  <a href={`https://doi.org/${book.doi}`} className="text-orange-800 hover:underline">
+                    {book.doi}
+                  </a>
+                </dd>
+              </div>
+            )}
+          </dl>
+          {book.url && (
+            <a href={book.url} className="btn-primary mt-5 flex justify-center">
+              {t.books.readOnline}
+            </a>
+          )}
+        </aside>
+      </div>
+    </>
+  );
+}

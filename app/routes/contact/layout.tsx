@@ -1,0 +1,42 @@
+import { NavLink, Outlet } from "react-router";
+import { PageHeader } from "../../components/page-header.tsx";
+import { useLocale, useMessages } from "../../i18n.ts";
+import { href, type RouteId } from "../../route-table.ts";
+
+/** The contact hub: its topics beside the current topic's page. */
+export default function ContactLayout() {
+  const t = useMessages();
+  const locale = useLocale();
+  const topics: { id: RouteId; label: string }[] = [
+    { id: "contact-main", label: t.contact.main },
+    { id: "contact-finance", label: t.contact.finance },
+    { id: "contact-journal-operations", label: t.contact.journalOperations },
+    { id: "contact-permission-request", label: t.contact.permissionRequest },
+    { id: "contact-quote-request", label: t.contact.quoteRequest },
+  ];
+  return (
+    <>
+      <PageHeader title={t.contact.title} />
+      <div className="page grid gap-10 py-10 lg:grid-cols-[16rem_1fr]">
+        <nav aria-label={t.contact.sections} className="lg:self-start">
+          <ul className="flex gap-1 overflow-x-auto lg:grid">
+            {topics.map((topic) => (
+              <li key={topic.id}>
+                <NavLink
+                  to={href(topic.id, {}, locale)}
+                  end
+                  className="block rounded px-3 py-2 text-sm whitespace-nowrap hover:bg-stone-100 aria-[current=page]:bg-orange-50 aria-[current=page]:font-semibold aria-[current=page]:text-orange-900"
+                >
+                  {topic.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div className="min-w-0">
+          <Outlet />
+        </div>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,37 @@
+import { Link } from "react-router";
+import { DepartmentCard } from "../../components/department-card.tsx";
+import { PageHeader } from "../../components/page-header.tsx";
+import { RichText } from "../../components/rich-text.tsx";
+import { useLocale, useMessages } from "../../i18n.ts";
+import { loaderBase, orNotFound } from "../../lib/load.server.ts";
+import { href } from "../../route-table.ts";
+import type { Route } from "./+types/detail";
+
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const { api, locale } = loaderBase(request, context);
+  const department = await orNotFound(request, api.department(locale, params.slug));
+  return { department, alternates: department.alternates };
+}
+
+export default function DepartmentDetail({ loaderData: { department } }: Route.ComponentProps) {
+  const t = useMessages();
+  const locale = useLocale();
+  return (
+    <>
+      <PageHeader
+        title={department.name}
+        eyebrow={
+          <Link to={href("departments", {}, locale)} className="hover:underline">
+            {t.departments.title}
+          </Link>
+        }
+      />
+      <div className="page grid gap-10 py-10 lg:grid-cols-[1fr_24rem]">
+        <RichText html={department.descriptionHtml} />
+        <div className="self-start">
+          <DepartmentCard department={department} linked={false} />
+        </div>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,88 @@
+import { Link } from "react-router";
+import { Icon } from "../components/icon.tsx";
+import { PageTitle } from "../components/page-title.tsx";
+import { useLocale, useMessages } from "../i18n.ts";
+import { formatNumber, formatPercent } from "../lib/formatting.ts";
+import { href } from "../route-table.ts";
+import { useInitial } from "../root.tsx";
+
+const statKeys = ["journalCount", "articleCount", "doubleBlindRate", "globalIndexingDatabases", "articleViews"] as const;
+
+export default function Home() {
+  const t = useMessages();
+  const locale = useLocale();
+  const initial = useInitial();
+  return (
+    <>
+      <PageTitle />
+      <section className="relative overflow-hidden bg-stone-900 text-white">
+        <div aria-hidden="true" className="absolute inset-0 bg-[radial-gradient(circle_at_80%_20%,rgba(234,88,12,0.35),transparent_55%)]" />
+        <div className="page relative py-16 sm:py-24">
+          <p className="text-xs font-semibold tracking-[0.14em] text-orange-300 uppercase">{t.home.eyebrow}</p>
+          <h1 className="mt-4 max-w-3xl font-serif text-4xl leading-tight sm:text-6xl">{t.home.title}</h1>
+          <p className="mt-6 max-w-2xl text-lg text-stone-300">{t.home.lead}</p>
+          <div className="mt-8 flex flex-wrap gap-3">
+            <Link to={href("journals", {}, locale)} className="btn-primary inline-flex">
+              {t.home.browseJournals}
+            </Link>
+            <Link to={href("services", {}, locale)} className="inline-flex items-center rounded-md border border-stone-500 px-5 py-2.5 font-medium hover:border-white">
+              {t.home.ourServices}
+            </Link>
+          </div>
+        </div>
+      </section>
+      <section aria-labelledby="statistics" className="border-b border-stone-200 bg-white">
+        <div className="page py-10">
+          <h2 id="statistics" className="sr-only">
+            {t.home.statistics}
+          </h2>
+          <dl className="grid grid-cols-2 gap-6 md:grid-cols-5">
+            {statKeys.map((key) => (
+              <div key={key} className="border-l-2 border-orange-600 pl-4">
+                <dd className="font-serif text-3xl text-stone-900" data-stat={key}>
+                  {key === "doubleBlindRate" ? formatPercent(initial[key], locale) : formatNumber(initial[key], locale)}
+                </dd>
+                <dt className="mt-1 text-sm text-stone-600">{t.home.stats[key]}</dt>
+              </div>
+            ))}
+          </dl>
+        </div>
+      </section>
+      <section aria-labelledby="home-services" className="page py-14">
+        <h2 id="home-services" className="font-serif text-3xl">
+          {t.home.servicesTitle}
+        </h2>
+        <ul className="mt-8 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+          {initial.services.map((service) => (
+            <li key={service.id}>
+              <Link to={href("service", { slug: service.slug }, locale)} className="card-link h-full">
+                <span className="text-orange-700">
+                  <Icon svg={service.iconSvg} />
+                </span>
+                <h3 className="mt-3 font-semibold">{service.title}</h3>
+                <p className="mt-2 text-sm text-stone-600">{service.description}</p>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </section>
+      <section aria-labelledby="home-policies" className="bg-white py-14">
+        <div className="page">
+          <h2 id="home-policies" className="font-serif text-3xl">
+            {t.home.policiesTitle}
+          </h2>
+          <ul className="mt-6 grid gap-x-8 gap-y-4 md:grid-cols-2">
+            {initial.policies.map((policy) => (
+              <li key={policy.id} className="border-b border-stone-200 pb-4">
+                <Link to={href("policy", { slug: policy.slug }, locale)} className="font-semibold text-stone-900 hover:text-orange-800">
+                  {policy.title}
+                </Link>
+                <p className="mt-1 text-sm text-stone-600">{policy.description}</p>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,50 @@
+import { useRouteLoaderData } from "react-router";
+import type { ArticleSummary, Issue } from "../../../service/api/types.ts";
+import { ArticleItem } from "../../components/article-item.tsx";
+import { ListUnavailable } from "../../components/list-unavailable.tsx";
+import { Pagination, pageParam } from "../../components/pagination.tsx";
+import { useLocale, useMessages } from "../../i18n.ts";
+import { issueLabel } from "../../lib/issue-label.ts";
+import { loaderBase, notFound, orNotFound, orUnavailable } from "../../lib/load.server.ts";
+import { routerId } from "../../route-table.ts";
+import type { Route } from "./+types/articles-all";
+
+/** All of a journal's articles, a page at a time, grouped by issue (newest first). */
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const { api, locale } = loaderBase(request, context);
+  const page = pageParam(request.url) ?? notFound(request);
+  const articles = await orUnavailable(orNotFound(request, api.articles(locale, params.slug, page)));
+  if (articles && page > articles.pageCount) notFound(request);
+  return { articles };
+}
+
+function groupByIssue(items: ArticleSummary[]) {
+  return [...Map.groupBy(items, (a) => a.issueId)];
+}
+
+export default function AllArticles({ loaderData: { articles } }: Route.ComponentProps) {
+  const t = useMessages();
+  const locale = useLocale();
+  const issues = useRouteLoaderData<{ issues: Issue[] | null }>(routerId("journal-articles", locale))?.issues ?? [];
+  if (!articles) return <ListUnavailable />;
+  return (
+    <>
+      <h2 className="sr-only">{t.journals.articles}</h2>
+      {groupByIssue(articles.Items).map(([issueId, items]) => {
+        const issue = issues.find((i) => i.id === issueId);
+        return (
+          <section key={issueId} aria-labelledby={`issue-${issueId}`} className="mb-10">
+            <h3 id={`issue-${issueId}`} className="border-b-2 border-stone-900 pb-2 font-serif text-2xl">
+              {issue ? issueLabel(issue, t) : issueId}
+              {issue?.specialTitle && <span className="mt-1 block text-base text-stone-600">{`${t.issues.special}: ${issue.specialTitle}`}</span>}
+            </h3>
+            {items.map((article) => (
+              <ArticleItem key={article.id} article={article} />
+            ))}
+          </section>
+        );
+      })}
+      <Pagination page={articles.page} pageCount={articles.pageCount} />
+    </>
+  );
+}

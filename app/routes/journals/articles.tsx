@@ -1,0 +1,51 @@
+import { NavLink, Outlet } from "react-router";
+import { ListUnavailable } from "../../components/list-unavailable.tsx";
+import { format, useLocale, useMessages } from "../../i18n.ts";
+import { issueLabel } from "../../lib/issue-label.ts";
+import { loaderBase, orNotFound, orUnavailable } from "../../lib/load.server.ts";
+import { href } from "../../route-table.ts";
+import type { Route } from "./+types/articles";
+
+/** The articles area: the journal's issues beside the articles (all, or one issue's). */
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const { api, locale } = loaderBase(request, context);
+  const issues = await orUnavailable(orNotFound(request, api.issues(locale, params.slug)));
+  return { issues: issues?.Items ?? null };
+}
+
+export default function JournalArticles({ loaderData: { issues }, params }: Route.ComponentProps) {
+  const t = useMessages();
+  const locale = useLocale();
+  return (
+    <div className="page grid gap-10 py-10 lg:grid-cols-[16rem_1fr]">
+      <nav aria-labelledby="issues-heading" className="lg:sticky lg:top-4 lg:self-start">
+        <h2 id="issues-heading" className="font-semibold">
+          {t.issues.all}
+        </h2>
+        {issues === null ? (
+          <ListUnavailable />
+        ) : (
+          <ul className="mt-3 grid gap-1 text-sm">
+            {issues.map((issue) => (
+              <li key={issue.id}>
+                <NavLink
+                  to={href("journal-issue", { slug: params.slug, issueId: issue.id }, locale)}
+                  className="block rounded px-3 py-2 hover:bg-stone-100 aria-[current=page]:bg-orange-50 aria-[current=page]:font-semibold aria-[current=page]:text-orange-900"
+                >
+                  {issueLabel(issue, t)}
+                  {issue.specialTitle && <span className="block text-xs text-stone-500">{t.issues.special}</span>}
+                  <span className="block text-xs text-stone-500">
+                    {issue.articleCount === 1 ? t.issues.articleCountOne : format(t.issues.articleCount, { count: issue.articleCount })}
+                  </span>
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        )}
+      </nav>
+      <div className="min-w-0">
+        <Outlet />
+      </div>
+    </div>
+  );
+}

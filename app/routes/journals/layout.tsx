@@ -1,0 +1,65 @@
+import { NavLink, Outlet } from "react-router";
+import { PageTitle } from "../../components/page-title.tsx";
+import { useLocale, useMessages } from "../../i18n.ts";
+import { loaderBase, orNotFound } from "../../lib/load.server.ts";
+import { href } from "../../route-table.ts";
+import type { Route } from "./+types/layout";
+
+/** The journal area: the journal's header and tabs around overview, articles and editorial board. */
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const { api, locale } = loaderBase(request, context);
+  const journal = await orNotFound(request, api.journal(locale, params.slug));
+  return { journal, alternates: journal.alternates };
+}
+
+export default function JournalLayout({ loaderData: { journal } }: Route.ComponentProps) {
+  const t = useMessages();
+  const locale = useLocale();
+  const tabs = [
+    { to: href("journal-overview", { slug: journal.slug }, locale), label: t.journals.overview, end: true },
+    { to: href("journal-articles", { slug: journal.slug }, locale), label: t.journals.articles, end: false },
+    { to: href("journal-board", { slug: journal.slug }, locale), label: t.journals.editorialBoard, end: true },
+  ];
+  return (
+    <>
+      <PageTitle title={journal.title} />
+      <div className="border-b border-stone-200 bg-white">
+        <div className="page pt-10">
+          <div className="flex gap-6">
+            <span aria-hidden="true" className="hidden h-36 w-26 shrink-0 items-end rounded bg-gradient-to-br from-orange-700 to-stone-800 p-3 font-serif text-sm leading-tight text-white sm:flex">
+              {journal.abbreviation}
+            </span>
+            <div>
+              <p className="eyebrow">{journal.categories.map((c) => c.title).join(" · ")}</p>
+              <h1 className="mt-2 font-serif text-3xl leading-tight sm:text-4xl">{journal.title}</h1>
+              <p className="mt-3 flex flex-wrap gap-x-4 gap-y-1 text-sm text-stone-600">
+                <span>
+                  {t.journals.eIssn} {journal.eIssn}
+                </span>
+                {journal.printIssn && (
+                  <span>
+                    {t.journals.printIssn} {journal.printIssn}
+                  </span>
+                )}
+                {journal.openAccess && <span className="font-medium text-orange-800">{t.journals.openAccess}</span>}
+              </p>
+            </div>
+          </div>
+          <nav aria-label={t.journals.tabs} className="mt-8 -mb-px flex gap-1 overflow-x-auto">
+            {tabs.map((tab) => (
+              <NavLink
+                key={tab.to}
+                to={tab.to}
+                end={tab.end}
+                className="border-b-2 border-transparent px-4 py-3 text-sm font-medium whitespace-nowrap text-stone-600 hover:text-stone-900 aria-[current=page]:border-orange-700 aria-[current=page]:text-stone-900"
+              >
+                {tab.label}
+              </NavLink>
+            ))}
+          </nav>
+        </div>
+      </div>
+      <Outlet />
+    </>
+  );
+}

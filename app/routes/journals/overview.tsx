@@ -1,0 +1,77 @@
+import { RichText } from "../../components/rich-text.tsx";
+import { format, useLocale, useMessages } from "../../i18n.ts";
+import { formatList, formatNumber } from "../../lib/formatting.ts";
+import { useJournal } from "./use-journal.ts";
+
+export default function JournalOverview() {
+  const t = useMessages();
+  const locale = useLocale();
+  const journal = useJournal();
+  const facts: [string, string][] = [
+    [t.journals.publicationFormat, journal.publicationFormat.title],
+    [t.journals.reviewType, journal.reviewType.title],
+    [t.journals.frequency, t.journals.frequencies[journal.frequency as keyof typeof t.journals.frequencies]],
+    [t.journals.languages, formatList(journal.languages.map((l) => t.language.names[l]), locale)],
+    [t.journals.startYear, String(journal.startYear)],
+    [t.journals.issueCount, formatNumber(journal.issueCount, locale)],
+    [t.journals.articleCount, formatNumber(journal.articleCount, locale)],
+  ];
+  if (journal.licence) facts.push([t.journals.licence, journal.licence]);
+  return (
+    <div className="page grid gap-10 py-10 lg:grid-cols-[1fr_20rem]">
+      <div>
+        <h2 className="font-serif text-2xl">{t.journals.about}</h2>
+        <RichText html={journal.descriptionHtml} />
+        <h2 className="mt-10 font-serif text-2xl">{t.journals.aimsScope}</h2>
+        <RichText html={journal.aimsScopeHtml} />
+      </div>
+      <aside className="grid content-start gap-6">
+        <section className="card">
+          <h2 className="font-semibold">{t.journals.facts}</h2>
+          <dl className="facts mt-3">
+            {facts.map(([label, value]) => (
+              <div key={label} className="contents">
+                <dt>{label}</dt>
+                <dd>{value}</dd>
+              </div>
+            ))}
+          </dl>
+          <a href={journal.journalSystemUrl} className="btn-primary mt-5 flex justify-center">
+            {t.journals.submit}
+          </a>
+          <p className="mt-3 text-sm text-stone-600">
+            {t.journals.contactEmail}:{" "}
+            <a href={`mailto:${journal.contactEmail}`} className="text-orange-800 hover:underline">
+              {journal.contactEmail}
+            </a>
+          </p>
+        </section>
+        {journal.indexes.length > 0 && (
+          <section className="card">
+            <h2 className="font-semibold">{t.journals.indexes}</h2>
+            <ul className="mt-3 flex flex-wrap gap-1.5">
+              {journal.indexes.map((index) => (
+                <li key={index.id} className="tag">
+                  {index.title}
+                </li>
+              ))}
+            </ul>
+          </section>
+        )}
+        {journal.metrics.length > 0 && (
+          <section className="card">
+            <h2 className="font-semibold">{t.journals.metrics}</h2>
+            <dl className="facts mt-3">
+              {journal.metrics.map((m) => (
+                <div key={`${m.type.id}-${m.year}`} className="contents">
+                  <dt>{m.type.title}</dt>
+                  <dd>{format(t.journals.metricYear, { value: new Intl.NumberFormat(locale).format(m.value), year: m.year })}</dd>
+                </div>
+              ))}
+            </dl>
+          </section>
+        )}
+      </aside>
+    </div>
+  );
+}

@@ -1,0 +1,11 @@
+import { useRouteLoaderData } from "react-router";
+import type { JournalDetail } from "../../../service/api/types.ts";
+import { useLocale } from "../../i18n.ts";
+import { routerId } from "../../route-table.ts";
+
+/** The journal the journal area's layout loaded, for its child pages. */
+export function useJournal(): JournalDetail {
+  const data = useRouteLoaderData<{ journal: JournalDetail }>(routerId("journal", useLocale()));
+  if (!data) throw new Error("useJournal outside the journal area");
+  return data.journal;
+}

@@ -1,0 +1,85 @@
+/**
+ * The one web process: static assets, the content API, messages, sitemap and robots, the
+ * root's locale detection, then every page through React Router.
+ */
+import { serveStatic } from "@hono/node-server/serve-static";
+import { Hono } from "hono";
+import { compress } from "hono/compress";
+import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
+import type { ApiClient } from "../app/lib/api-client.server.ts";
+import { isLocale, type Locale } from "../i18n/locales.ts";
+import { messages } from "../i18n/messages/index.ts";
+import type { Config } from "./config.ts";
+import { detectLocale } from "./locale-detection.ts";
+import { renderSitemap } from "./sitemap.ts";
+
+export interface SiteOptions {
+  config: Config;
+  api: ApiClient;
+  /** The content API, mounted at /api (absent when it runs as its own service). */
+  apiApp?: { fetch: (request: Request) => Response | Promise<Response> };
+  /** The React Router server build, or a function that loads it per request (development). */
+  build: ServerBuild | (() => Promise<ServerBuild>);
+  /** Where the built browser assets are (production only). */
+  clientDir?: string;
+}
+
+const MESSAGES_MAX_AGE = 24 * 60 * 60;
+
+export function createSite({ config, api, apiApp, build, clientDir }: SiteOptions) {
+  const app = new Hono();
+  const mode = config.NODE_ENV === "development" ? "development" : "production";
+  const loadBuild = typeof build === "function" ? build : async () => build;
+  const productionHandler = typeof build === "function" ? undefined : createRequestHandler(build, mode);
+
+  app.use(compress());
+
+  if (clientDir) {
+    app.use(
+      "/assets/*",
+      serveStatic({
+        root: clientDir,
+        onFound: (_path, c) => c.header("Cache-Control", "public, max-age=31536000, immutable"),
+      }),
+    );
+    app.use("*", serveStatic({ root: clientDir, onFound: (_path, c) => c.header("Cache-Control", "public, max-age=3600") }));
+  }
+
+  if (apiApp) app.all("/api/*", (c) => apiApp.fetch(c.req.raw));
+
+  app.get("/_i18n/:locale/messages.json", (c) => {
+    const locale = c.req.param("locale");
+    if (!isLocale(locale)) return c.json({ error: "not_found", message: `Unknown locale '${locale.slice(0, 40)}'.` }, 404);
+    const cacheable = !config.I18N_NO_CACHE_LOCALES.includes(locale);
+    c.header("Cache-Control", cacheable ? `public, max-age=${MESSAGES_MAX_AGE}` : "no-cache");
+    return c.json(messages[locale]);
+  });
+
+  const origin = (url: string) => config.PUBLIC_URL ?? new URL(url).origin;
+
+  app.get("/robots.txt", (c) => c.text(`User-agent: *\nAllow: /\n\nSitemap: ${origin(c.req.url)}/sitemap.xml\n`));
+
+  app.get("/sitemap.xml", async (c) => {
+    c.header("Content-Type", "application/xml; charset=utf-8");
+    return c.body(await renderSitemap(api, origin(c.req.url)));
+  });
+
+  app.get("/", async (c, next) => {
+    if (config.ROOT_REDIRECT) return c.redirect(config.ROOT_REDIRECT, config.ROOT_REDIRECT_STATUS as 302);
+    c.header("Vary", "Cookie, Accept-Language");
+    const locale: Locale = detectLocale(c);
+    if (locale !== "en") return c.redirect(`/${locale}`, 302);
+    await next();
+  });
+
+  app.all("*", async (c) => {
+    const serverBuild = await loadBuild();
+    // The context key is the build's own object (exported by entry.server), so loaders find it.
+    const context = new RouterContextProvider();
+    context.set((serverBuild.entry.module as { apiContext: Parameters<typeof context.set>[0] }).apiContext, api);
+    const handle = productionHandler ?? createRequestHandler(serverBuild, mode);
+    return handle(c.req.raw, context);
+  });
+
+  return app;
+}
