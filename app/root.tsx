@@ -42,7 +42,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   });
   return {
     initial: { ...initial, services: withIcons(initial.services), policies: withIcons(initial.policies) },
-    origin: process.env.PUBLIC_URL ?? new URL(request.url).origin };
+    origin: process.env.PUBLIC_URL ?? new URL(request.url).origin,
+  };
 }
 
 /** The initial content is per locale: fetched again only when the locale changes. */

@@ -47,7 +47,13 @@ export const routeTable = [
   { id: "journals", en: "/journals", tr: "/tr/dergiler", file: "routes/journals/list.tsx" },
   { id: "journal", en: "/journals/:slug", tr: "/tr/dergiler/:slug", file: "routes/journals/layout.tsx" },
   { id: "journal-overview", en: "/journals/:slug", tr: "/tr/dergiler/:slug", file: "routes/journals/overview.tsx", parent: "journal", index: true },
-  { id: "journal-articles", en: "/journals/:slug/articles", tr: "/tr/dergiler/:slug/makaleler", file: "routes/journals/articles.tsx", parent: "journal" },
+  {
+    id: "journal-articles",
+    en: "/journals/:slug/articles",
+    tr: "/tr/dergiler/:slug/makaleler",
+    file: "routes/journals/articles.tsx",
+    parent: "journal",
+  },
   {
     id: "journal-articles-all",
     en: "/journals/:slug/articles",
@@ -95,6 +101,9 @@ type ParamNames<P extends string> = P extends `${string}:${infer Name}/${infer R
 /** The parameters a route's path needs, e.g. `{ slug: string; issueId: string }`. */
 export type RouteParams<Id extends RouteId> = { [K in ParamNames<PatternOf<Id>>]: string };
 
+/** The screens whose paths have no parameters. */
+export type StaticRouteId = { [Id in RouteId]: keyof RouteParams<Id> extends never ? Id : never }[RouteId];
+
 const byId = new Map<string, RouteEntry>(routeTable.map((r) => [r.id, r]));
 
 /** The route module's id for one locale, as the router knows it. */
@@ -120,7 +129,10 @@ export function fillPattern(pattern: string, params: Record<string, string | und
  * The URL of a screen in a locale.
  * @example href("journal-board", { slug: "tarih-ve-kultur-dergisi" }, "tr") // "/tr/dergiler/tarih-ve-kultur-dergisi/edit%C3%B6r-kadrosu"
  */
-export function href<Id extends RouteId>(id: Id, ...[params, locale]: keyof RouteParams<Id> extends never ? [params?: object, locale?: Locale] : [params: RouteParams<Id>, locale?: Locale]): string {
+export function href<Id extends RouteId>(
+  id: Id,
+  ...[params, locale]: keyof RouteParams<Id> extends never ? [params?: object, locale?: Locale] : [params: RouteParams<Id>, locale?: Locale]
+): string {
   const entry = byId.get(id) as RouteEntry;
   return fillPattern(entry[locale ?? "en"], (params ?? {}) as Record<string, string>);
 }

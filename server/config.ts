@@ -10,7 +10,10 @@ const schema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default("0.0.0.0"),
   NODE_ENV: z.enum(["production", "development", "test"]).default("production"),
-  DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, "a postgres:// URL").optional(),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, "a postgres:// URL")
+    .optional(),
   SQLITE_FILE: z.string().default("data/content.db"),
   CONTENT_DIR: z.string().default("content/demo"),
   API_URL: optionalUrl,
@@ -26,7 +29,12 @@ const schema = z.object({
   I18N_NO_CACHE_LOCALES: z
     .string()
     .default("")
-    .transform((v) => v.split(",").map((s) => s.trim()).filter(Boolean)),
+    .transform((v) =>
+      v
+        .split(",")
+        .map((s) => s.trim())
+        .filter(Boolean),
+    ),
 });
 
 export type Config = z.infer<typeof schema>;

@@ -3,8 +3,9 @@
  * the browser's languages (Accept-Language), then English. Only "/" detects; every other path
  * is in the locale its prefix names.
  */
-import { getCookie } from "hono/cookie";
+
 import type { Context } from "hono";
+import { getCookie } from "hono/cookie";
 import { isLocale, type Locale } from "../i18n/locales.ts";
 
 export const LOCALE_COOKIE = "i18n_redirected";
@@ -16,7 +17,12 @@ export function preferredLocale(acceptLanguage: string | undefined): Locale | un
     .split(",")
     .map((part, position) => {
       const [tag, ...params] = part.trim().split(";");
-      const q = Number(params.find((p) => p.trim().startsWith("q="))?.trim().slice(2) ?? 1);
+      const q = Number(
+        params
+          .find((p) => p.trim().startsWith("q="))
+          ?.trim()
+          .slice(2) ?? 1,
+      );
       return { language: tag.trim().toLowerCase().split("-")[0], q: Number.isFinite(q) ? q : 0, position };
     })
     .filter((entry) => entry.q > 0)

@@ -76,7 +76,7 @@ export function createSite({ config, api, apiApp, build, clientDir }: SiteOption
     const serverBuild = await loadBuild();
     // The context key is the build's own object (exported by entry.server), so loaders find it.
     const context = new RouterContextProvider();
-    context.set((serverBuild.entry.module as { apiContext: Parameters<typeof context.set>[0] }).apiContext, api);
+    context.set((serverBuild.entry.module as unknown as { apiContext: Parameters<typeof context.set>[0] }).apiContext, api);
     const handle = productionHandler ?? createRequestHandler(serverBuild, mode);
     return handle(c.req.raw, context);
   });

@@ -44,7 +44,7 @@ export async function sitemapParams(api: ApiClient): Promise<Map<string, Params[
     const params = route.en.includes(":issueId")
       ? issues
       : route.en.includes(":slug")
-        ? { service: services, policy: policies, book: books, department: departments }[route.id] ?? journals
+        ? ({ service: services, policy: policies, book: books, department: departments }[route.id] ?? journals)
         : none;
     byRoute.set(route.id, params);
   }

@@ -8,7 +8,9 @@ export function ArticleItem({ article }: { article: ArticleSummary }) {
   const locale = useLocale();
   return (
     <article className="border-b border-stone-200 py-5 last:border-b-0">
-      <p className="text-xs font-semibold tracking-wide text-orange-800 uppercase">{t.articles.types[article.type as keyof typeof t.articles.types] ?? article.type}</p>
+      <p className="text-xs font-semibold tracking-wide text-orange-800 uppercase">
+        {t.articles.types[article.type as keyof typeof t.articles.types] ?? article.type}
+      </p>
       <h3 className="mt-1 font-serif text-xl leading-snug text-stone-900">{article.title}</h3>
       <p className="mt-2 text-sm text-stone-700">
         {article.authors.map((author, i) => (
@@ -16,7 +18,11 @@ export function ArticleItem({ article }: { article: ArticleSummary }) {
             {i > 0 && ", "}
             {author.name}
             {author.orcid && (
-              <a href={`https://orcid.org/${author.orcid}`} className="ml-1 text-xs text-lime-700 hover:underline" aria-label={format(t.articles.orcid, { name: author.name })}>
+              <a
+                href={`https://orcid.org/${author.orcid}`}
+                className="ml-1 text-xs text-lime-700 hover:underline"
+                aria-label={format(t.articles.orcid, { name: author.name })}
+              >
                 iD
               </a>
             )}
@@ -24,7 +30,9 @@ export function ArticleItem({ article }: { article: ArticleSummary }) {
         ))}
       </p>
       <p className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-sm text-stone-500">
-        {article.firstPage !== null && article.lastPage !== null && <span>{format(t.articles.pages, { first: article.firstPage, last: article.lastPage })}</span>}
+        {article.firstPage !== null && article.lastPage !== null && (
+          <span>{format(t.articles.pages, { first: article.firstPage, last: article.lastPage })}</span>
+        )}
         <span>{format(t.articles.inLanguage, { language: t.language.names[article.language] })}</span>
         <span>{format(t.articles.views, { count: formatNumber(article.views, locale) })}</span>
         {article.doi && (

@@ -54,8 +54,9 @@ export function Footer() {
           <ul className="mt-3 flex flex-wrap gap-2">
             {social.map((s) => (
               <li key={s.key}>
-                <a href={s.url} className="social-link" aria-label={t.footer.social[s.key]} rel="noopener" target="_blank">
+                <a href={s.url} className="social-link" rel="noopener" target="_blank">
                   <span aria-hidden="true">{s.key === "x" ? "X" : s.key[0].toUpperCase()}</span>
+                  <span className="sr-only">{t.footer.social[s.key]}</span>
                 </a>
               </li>
             ))}

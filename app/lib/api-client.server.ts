@@ -48,8 +48,8 @@ export class ContentUnavailable extends Error {
   }
 }
 
-export const isContentNotFound = (error: unknown) => error instanceof Error && error.name === "ContentNotFound";
-export const isContentUnavailable = (error: unknown) => error instanceof Error && error.name === "ContentUnavailable";
+export const isContentNotFound = (error: unknown): error is ContentNotFound => error instanceof Error && error.name === "ContentNotFound";
+export const isContentUnavailable = (error: unknown): error is ContentUnavailable => error instanceof Error && error.name === "ContentUnavailable";
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -78,8 +78,7 @@ export function createApiClient(transport: Transport, wait: (ms: number) => Prom
     entities: (locale: Locale) => get<Entities>(`/api/entities?locale=${locale}`),
     services: (locale: Locale) => get<List<ContentItem>>(`/api/services/${locale}`),
     policies: (locale: Locale) => get<List<ContentItem>>(`/api/policies/${locale}`),
-    contentItem: (type: "services" | "policies", locale: Locale, slug: string) =>
-      get<ContentItemDetail>(`/api/${type}/${locale}/${seg(slug)}`),
+    contentItem: (type: "services" | "policies", locale: Locale, slug: string) => get<ContentItemDetail>(`/api/${type}/${locale}/${seg(slug)}`),
     journals: (locale: Locale) => get<List<JournalSummary>>(`/api/journals/${locale}`),
     journal: (locale: Locale, slug: string) => get<JournalDetail>(journal(locale, slug)),
     issues: (locale: Locale, slug: string) => get<List<Issue>>(`${journal(locale, slug)}/issues`),

@@ -1,6 +1,7 @@
 /** Iconify names to SVG markup, from the locally installed Lucide set (no fetch on page load). */
-import { icons as lucide } from "@iconify-json/lucide";
+
 import { getIconData, iconToHTML, iconToSVG, replaceIDs } from "@iconify/utils";
+import { icons as lucide } from "@iconify-json/lucide";
 
 const sets = { lucide } as const;
 const cache = new Map<string, string | null>();

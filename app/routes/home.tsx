@@ -3,8 +3,8 @@ import { Icon } from "../components/icon.tsx";
 import { PageTitle } from "../components/page-title.tsx";
 import { useLocale, useMessages } from "../i18n.ts";
 import { formatNumber, formatPercent } from "../lib/formatting.ts";
-import { href } from "../route-table.ts";
 import { useInitial } from "../root.tsx";
+import { href } from "../route-table.ts";
 
 const statKeys = ["journalCount", "articleCount", "doubleBlindRate", "globalIndexingDatabases", "articleViews"] as const;
 
@@ -25,7 +25,10 @@ export default function Home() {
             <Link to={href("journals", {}, locale)} className="btn-primary inline-flex">
               {t.home.browseJournals}
             </Link>
-            <Link to={href("services", {}, locale)} className="inline-flex items-center rounded-md border border-stone-500 px-5 py-2.5 font-medium hover:border-white">
+            <Link
+              to={href("services", {}, locale)}
+              className="inline-flex items-center rounded-md border border-stone-500 px-5 py-2.5 font-medium hover:border-white"
+            >
               {t.home.ourServices}
             </Link>
           </div>

@@ -15,7 +15,13 @@ export default function PermissionForm({ loaderData: { department } }: Route.Com
   return (
     <>
       <PageHeader title={t.permissionForm.title} lead={t.permissionForm.lead} />
-      <div className="page py-10">{department && <div className="max-w-xl"><DepartmentCard department={department} /></div>}</div>
+      <div className="page py-10">
+        {department && (
+          <div className="max-w-xl">
+            <DepartmentCard department={department} />
+          </div>
+        )}
+      </div>
     </>
   );
 }

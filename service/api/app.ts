@@ -116,7 +116,9 @@ export function createApiApp(db: ContentDb): Hono<Env> {
   });
 
   const contentType = (value: string): ContentType =>
-    (contentTypes as readonly string[]).includes(value) ? (value as ContentType) : fail("en", 404, "not_found", "unknownType", { type: value.slice(0, 40) });
+    (contentTypes as readonly string[]).includes(value)
+      ? (value as ContentType)
+      : fail("en", 404, "not_found", "unknownType", { type: value.slice(0, 40) });
 
   app.get("/:type/:locale", async (c) => {
     const type = contentType(c.req.param("type"));
@@ -164,4 +166,3 @@ export function createApiApp(db: ContentDb): Hono<Env> {
 
   return app;
 }
-

@@ -61,12 +61,23 @@ export function toRows(bundle: ContentBundle): Rows {
       for (const locale of locales) rows.referenceItemText.push({ kind, id: item.id, locale, title: item[locale] });
     }
   }
-  for (const [type, items] of [["services", bundle.services], ["policies", bundle.policies]] as const) {
+  for (const [type, items] of [
+    ["services", bundle.services],
+    ["policies", bundle.policies],
+  ] as const) {
     for (const item of items) {
       rows.contentItem.push({ type, id: item.id, icon: item.icon ?? null, sortOrder: item.order ?? null });
       for (const locale of locales) {
         const t = item[locale];
-        rows.contentItemText.push({ type, id: item.id, locale, slug: t.slug, title: t.title, description: t.description, detailsHtml: renderMarkdown(t.details) });
+        rows.contentItemText.push({
+          type,
+          id: item.id,
+          locale,
+          slug: t.slug,
+          title: t.title,
+          description: t.description,
+          detailsHtml: renderMarkdown(t.details),
+        });
       }
     }
   }
@@ -78,9 +89,9 @@ export function toRows(bundle: ContentBundle): Rows {
     for (const locale of locales) {
       const t = d[locale];
       rows.departmentText.push({ departmentId: d.id, locale, slug: t.slug, name: t.name, descriptionHtml: renderMarkdown(t.description) });
-      d.staff.forEach((s, position) =>
-        rows.departmentStaff.push({ departmentId: d.id, locale, position, name: s.name, email: s.email ?? null, role: s.role[locale] }),
-      );
+      d.staff.forEach((s, position) => {
+        rows.departmentStaff.push({ departmentId: d.id, locale, position, name: s.name, email: s.email ?? null, role: s.role[locale] });
+      });
     }
   }
   for (const { journal: j, board, issues } of bundle.journals) {
@@ -116,7 +127,7 @@ export function toRows(bundle: ContentBundle): Rows {
     for (const categoryId of j.categories) rows.journalCategory.push({ journalId: j.id, categoryId });
     for (const indexId of j.indexes) rows.journalIndex.push({ journalId: j.id, indexId });
     for (const m of j.metrics) rows.journalMetric.push({ journalId: j.id, metricTypeId: m.type, value: m.value, year: m.year });
-    board.members.forEach((m, position) =>
+    board.members.forEach((m, position) => {
       rows.boardMember.push({
         journalId: j.id,
         position,
@@ -127,10 +138,18 @@ export function toRows(bundle: ContentBundle): Rows {
         country: m.country,
         orcid: m.orcid ?? null,
         sortOrder: m.order ?? null,
-      }),
-    );
+      });
+    });
     for (const issue of issues) {
-      rows.issue.push({ journalId: j.id, id: issue.id, volume: issue.volume, number: issue.number, year: issue.year, publishedOn: issue.publishedOn, cover: null });
+      rows.issue.push({
+        journalId: j.id,
+        id: issue.id,
+        volume: issue.volume,
+        number: issue.number,
+        year: issue.year,
+        publishedOn: issue.publishedOn,
+        cover: null,
+      });
       if (issue.specialTitle) {
         for (const locale of locales) rows.issueText.push({ journalId: j.id, issueId: issue.id, locale, specialTitle: issue.specialTitle[locale] });
       }
@@ -162,9 +181,16 @@ export function toRows(bundle: ContentBundle): Rows {
             keywords: JSON.stringify(t.keywords),
           });
         }
-        a.authors.forEach((author, p) =>
-          rows.articleAuthor.push({ journalId: j.id, articleId: a.id, position: p, name: author.name, affiliation: author.affiliation ?? null, orcid: author.orcid ?? null }),
-        );
+        a.authors.forEach((author, p) => {
+          rows.articleAuthor.push({
+            journalId: j.id,
+            articleId: a.id,
+            position: p,
+            name: author.name,
+            affiliation: author.affiliation ?? null,
+            orcid: author.orcid ?? null,
+          });
+        });
       });
     }
   }
@@ -185,13 +211,29 @@ export function toRows(bundle: ContentBundle): Rows {
     });
     for (const locale of locales) {
       const t = b[locale];
-      rows.bookText.push({ bookId: b.id, locale, slug: t.slug, title: t.title, subtitle: t.subtitle ?? null, descriptionHtml: renderMarkdown(t.description) });
+      rows.bookText.push({
+        bookId: b.id,
+        locale,
+        slug: t.slug,
+        title: t.title,
+        subtitle: t.subtitle ?? null,
+        descriptionHtml: renderMarkdown(t.description),
+      });
     }
-    b.contributors.forEach((c, position) => rows.bookContributor.push({ bookId: b.id, position, name: c.name, role: c.role }));
+    b.contributors.forEach((c, position) => {
+      rows.bookContributor.push({ bookId: b.id, position, name: c.name, role: c.role });
+    });
     for (const categoryId of b.categories) rows.bookCategory.push({ bookId: b.id, categoryId });
-    b.chapters.forEach((c, position) =>
-      rows.bookChapter.push({ bookId: b.id, position, title: c.title, authors: JSON.stringify(c.authors), ...pageRange(c.pages), doi: c.doi ?? null } as Insertable<Database["bookChapter"]>),
-    );
+    b.chapters.forEach((c, position) => {
+      rows.bookChapter.push({
+        bookId: b.id,
+        position,
+        title: c.title,
+        authors: JSON.stringify(c.authors),
+        ...pageRange(c.pages),
+        doi: c.doi ?? null,
+      } as Insertable<Database["bookChapter"]>);
+    });
   }
   return rows;
 }
@@ -208,7 +250,10 @@ export async function importContent(db: ContentDb, bundle: ContentBundle): Promi
     for (const table of tableOrder) {
       const list = rows[table];
       for (let i = 0; i < list.length; i += BATCH) {
-        await trx.insertInto(table).values(list.slice(i, i + BATCH) as never).execute();
+        await trx
+          .insertInto(table)
+          .values(list.slice(i, i + BATCH) as never)
+          .execute();
       }
       written += list.length;
     }

@@ -6,7 +6,27 @@ import { marked } from "marked";
 import sanitizeHtml from "sanitize-html";
 
 const policy: sanitizeHtml.IOptions = {
-  allowedTags: ["h2", "h3", "h4", "p", "ul", "ol", "li", "strong", "em", "a", "blockquote", "code", "br", "table", "thead", "tbody", "tr", "th", "td"],
+  allowedTags: [
+    "h2",
+    "h3",
+    "h4",
+    "p",
+    "ul",
+    "ol",
+    "li",
+    "strong",
+    "em",
+    "a",
+    "blockquote",
+    "code",
+    "br",
+    "table",
+    "thead",
+    "tbody",
+    "tr",
+    "th",
+    "td",
+  ],
   allowedAttributes: { a: ["href", "title"] },
   allowedSchemes: ["http", "https", "mailto", "tel"],
   allowProtocolRelative: false,

@@ -99,8 +99,8 @@ export async function readContentFolder(root: string): Promise<ContentBundle> {
   }
 
   async function loadAll<T extends z.ZodType>(dir: string, schema: T): Promise<z.infer<T>[]> {
-    const items = await Promise.all((await listYaml(path.join(root, dir))).map((f) => load(f, schema)));
-    return items.filter((item): item is z.infer<T> => item !== undefined);
+    const items: (z.infer<T> | undefined)[] = await Promise.all((await listYaml(path.join(root, dir))).map((f) => load(f, schema)));
+    return items.filter((item) => item !== undefined);
   }
 
   const reference = await load(path.join(root, "reference.yaml"), referenceFile);
@@ -164,17 +164,21 @@ function crossCheck(bundle: ContentBundle): ContentProblem[] {
 
   for (const { journal, board, issues } of bundle.journals) {
     const file = `journals/${journal.id}`;
-    journal.categories.forEach((c, i) => expect(categories.has(c), file, `categories.${i}`, `unknown category ${c}`));
-    journal.indexes.forEach((x, i) => expect(indexes.has(x), file, `indexes.${i}`, `unknown index ${x}`));
-    journal.metrics.forEach((m, i) =>
-      expect(metricTypes.has(m.type), file, `metrics.${i}.type`, `unknown metric type ${m.type}`),
-    );
+    journal.categories.forEach((c, i) => {
+      expect(categories.has(c), file, `categories.${i}`, `unknown category ${c}`);
+    });
+    journal.indexes.forEach((x, i) => {
+      expect(indexes.has(x), file, `indexes.${i}`, `unknown index ${x}`);
+    });
+    journal.metrics.forEach((m, i) => {
+      expect(metricTypes.has(m.type), file, `metrics.${i}.type`, `unknown metric type ${m.type}`);
+    });
     expect(formats.has(journal.publicationFormat), file, "publicationFormat", "unknown publication format");
     expect(reviewTypes.has(journal.reviewType), file, "reviewType", "unknown review type");
     expect(systems.has(journal.journalSystem), file, "journalSystem", "unknown journal system");
-    board.members.forEach((m, i) =>
-      expect(positions.has(m.position), `${file}/board`, `members.${i}.position`, `unknown position ${m.position}`),
-    );
+    board.members.forEach((m, i) => {
+      expect(positions.has(m.position), `${file}/board`, `members.${i}.position`, `unknown position ${m.position}`);
+    });
     const issueIds = new Set<string>();
     const articleIds = new Set<string>();
     for (const issue of issues) {
@@ -188,7 +192,9 @@ function crossCheck(bundle: ContentBundle): ContentProblem[] {
   }
   for (const book of bundle.books) {
     const file = `books/${book.id}`;
-    book.categories.forEach((c, i) => expect(categories.has(c), file, `categories.${i}`, `unknown category ${c}`));
+    book.categories.forEach((c, i) => {
+      expect(categories.has(c), file, `categories.${i}`, `unknown category ${c}`);
+    });
     expect(formats.has(book.publicationFormat), file, "publicationFormat", "unknown publication format");
   }
   return problems;

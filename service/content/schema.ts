@@ -4,18 +4,14 @@
  */
 import { z } from "zod";
 
-const slug = z
-  .string()
-  .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, "lowercase ASCII words joined by hyphens");
+const slug = z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, "lowercase ASCII words joined by hyphens");
 const id = slug;
 const markdown = z.string().trim().min(1);
 const line = z.string().trim().min(1);
 const isoDate = z.iso.date();
 const email = z.email();
 const url = z.url({ protocol: /^https?$/ });
-const orcid = z
-  .string()
-  .regex(/^\d{4}-\d{4}-\d{4}-\d{3}[\dX]$/, "an ORCID iD such as 0000-0002-1825-0097");
+const orcid = z.string().regex(/^\d{4}-\d{4}-\d{4}-\d{3}[\dX]$/, "an ORCID iD such as 0000-0002-1825-0097");
 const doi = z.string().regex(/^10\.\d{4,9}\/\S+$/, "a DOI such as 10.5555/abc.2025.1");
 const pages = z
   .string()
@@ -85,7 +81,10 @@ export const journalFile = z
     abbreviation: line,
     printIssn: issn.optional(),
     eIssn: issn,
-    cover: z.string().regex(/^[a-z0-9/-]+\.(?:svg|png|jpe?g|webp)$/).optional(),
+    cover: z
+      .string()
+      .regex(/^[a-z0-9/-]+\.(?:svg|png|jpe?g|webp)$/)
+      .optional(),
     categories: z.array(id).min(1),
     publicationFormat: id,
     reviewType: id,
@@ -162,7 +161,10 @@ export const bookFile = z
     language: z.enum(locales),
     categories: z.array(id).min(1),
     publicationFormat: id,
-    cover: z.string().regex(/^[a-z0-9/-]+\.(?:svg|png|jpe?g|webp)$/).optional(),
+    cover: z
+      .string()
+      .regex(/^[a-z0-9/-]+\.(?:svg|png|jpe?g|webp)$/)
+      .optional(),
     licence: line.optional(),
     url: url.optional(),
     chapters: z.array(z.strictObject({ title: line, authors: z.array(line).min(1), pages, doi: doi.optional() })),

@@ -3,7 +3,7 @@
  * Kysely expects the better-sqlite3 statement interface; this adapts DatabaseSync to it.
  */
 import { DatabaseSync, type StatementSync } from "node:sqlite";
-import { SqliteDialect, type SqliteDatabase, type SqliteStatement } from "kysely";
+import { type SqliteDatabase, SqliteDialect, type SqliteStatement } from "kysely";
 
 type Param = null | number | bigint | string | Uint8Array;
 

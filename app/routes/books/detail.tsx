@@ -2,8 +2,8 @@ import { PageHeader } from "../../components/page-header.tsx";
 import { RichText } from "../../components/rich-text.tsx";
 import { format, useLocale, useMessages } from "../../i18n.ts";
 import { loaderBase, orNotFound } from "../../lib/load.server.ts";
-import { contributorLine } from "./contributors.ts";
 import type { Route } from "./+types/detail";
+import { contributorLine } from "./contributors.ts";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { api, locale } = loaderBase(request, context);

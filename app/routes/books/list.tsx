@@ -4,8 +4,8 @@ import { PageHeader } from "../../components/page-header.tsx";
 import { useLocale, useMessages } from "../../i18n.ts";
 import { loaderBase, orUnavailable } from "../../lib/load.server.ts";
 import { href } from "../../route-table.ts";
-import { contributorLine } from "./contributors.ts";
 import type { Route } from "./+types/list";
+import { contributorLine } from "./contributors.ts";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { api, locale } = loaderBase(request, context);
@@ -26,7 +26,10 @@ export default function BookList({ loaderData: { books } }: Route.ComponentProps
             {books.map((book) => (
               <li key={book.id}>
                 <Link to={href("book", { slug: book.slug }, locale)} className="card-link flex h-full gap-4">
-                  <span aria-hidden="true" className="flex h-32 w-22 shrink-0 items-end rounded-sm bg-gradient-to-b from-stone-700 to-stone-900 p-2 font-serif text-[0.65rem] leading-tight text-orange-100 shadow">
+                  <span
+                    aria-hidden="true"
+                    className="flex h-32 w-22 shrink-0 items-end rounded-sm bg-gradient-to-b from-stone-700 to-stone-900 p-2 font-serif text-[0.65rem] leading-tight text-orange-100 shadow"
+                  >
                     {book.year}
                   </span>
                   <span className="min-w-0">

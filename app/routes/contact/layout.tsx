@@ -1,13 +1,13 @@
 import { NavLink, Outlet } from "react-router";
 import { PageHeader } from "../../components/page-header.tsx";
 import { useLocale, useMessages } from "../../i18n.ts";
-import { href, type RouteId } from "../../route-table.ts";
+import { href, type StaticRouteId } from "../../route-table.ts";
 
 /** The contact hub: its topics beside the current topic's page. */
 export default function ContactLayout() {
   const t = useMessages();
   const locale = useLocale();
-  const topics: { id: RouteId; label: string }[] = [
+  const topics: { id: StaticRouteId; label: string }[] = [
     { id: "contact-main", label: t.contact.main },
     { id: "contact-finance", label: t.contact.finance },
     { id: "contact-journal-operations", label: t.contact.journalOperations },

@@ -1,8 +1,8 @@
 import { PageTitle } from "../../components/page-title.tsx";
 import { format, useLocale, useMessages } from "../../i18n.ts";
 import { loaderBase, orNotFound } from "../../lib/load.server.ts";
-import { useJournal } from "./use-journal.ts";
 import type { Route } from "./+types/board";
+import { useJournal } from "./use-journal.ts";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { api, locale } = loaderBase(request, context);

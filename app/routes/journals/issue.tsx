@@ -1,12 +1,12 @@
 import { ArticleItem } from "../../components/article-item.tsx";
-import { Pagination, pageParam } from "../../components/pagination.tsx";
 import { PageTitle } from "../../components/page-title.tsx";
+import { Pagination, pageParam } from "../../components/pagination.tsx";
 import { format, useLocale, useMessages } from "../../i18n.ts";
 import { formatDate } from "../../lib/formatting.ts";
 import { issueLabel } from "../../lib/issue-label.ts";
 import { loaderBase, notFound, orNotFound } from "../../lib/load.server.ts";
-import { useJournal } from "./use-journal.ts";
 import type { Route } from "./+types/issue";
+import { useJournal } from "./use-journal.ts";
 
 /** One issue's articles, in the issue's order. */
 export async function loader({ request, context, params }: Route.LoaderArgs) {

@@ -26,7 +26,10 @@ export default function JournalLayout({ loaderData: { journal } }: Route.Compone
       <div className="border-b border-stone-200 bg-white">
         <div className="page pt-10">
           <div className="flex gap-6">
-            <span aria-hidden="true" className="hidden h-36 w-26 shrink-0 items-end rounded bg-gradient-to-br from-orange-700 to-stone-800 p-3 font-serif text-sm leading-tight text-white sm:flex">
+            <span
+              aria-hidden="true"
+              className="hidden h-36 w-26 shrink-0 items-end rounded bg-gradient-to-br from-orange-700 to-stone-800 p-3 font-serif text-sm leading-tight text-white sm:flex"
+            >
               {journal.abbreviation}
             </span>
             <div>

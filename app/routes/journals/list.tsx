@@ -25,7 +25,10 @@ export default function JournalList({ loaderData: { journals } }: Route.Componen
             {journals.map((journal) => (
               <li key={journal.id}>
                 <Link to={href("journal", { slug: journal.slug }, locale)} className="card-link flex h-full gap-5">
-                  <span aria-hidden="true" className="flex h-28 w-20 shrink-0 items-end rounded bg-gradient-to-br from-orange-700 to-stone-800 p-2 font-serif text-xs leading-tight text-white">
+                  <span
+                    aria-hidden="true"
+                    className="flex h-28 w-20 shrink-0 items-end rounded bg-gradient-to-br from-orange-700 to-stone-800 p-2 font-serif text-xs leading-tight text-white"
+                  >
                     {journal.abbreviation}
                   </span>
                   <span className="min-w-0">
@@ -39,7 +42,8 @@ export default function JournalList({ loaderData: { journals } }: Route.Componen
                       {journal.openAccess && <span className="tag bg-orange-50 text-orange-800">{t.journals.openAccess}</span>}
                     </span>
                     <span className="mt-3 block text-sm text-stone-600">
-                      {t.journals.eIssn} {journal.eIssn} · {journal.reviewType.title} · {t.journals.frequencies[journal.frequency as keyof typeof t.journals.frequencies]}
+                      {t.journals.eIssn} {journal.eIssn} · {journal.reviewType.title} ·{" "}
+                      {t.journals.frequencies[journal.frequency as keyof typeof t.journals.frequencies]}
                     </span>
                   </span>
                 </Link>

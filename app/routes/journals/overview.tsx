@@ -11,7 +11,13 @@ export default function JournalOverview() {
     [t.journals.publicationFormat, journal.publicationFormat.title],
     [t.journals.reviewType, journal.reviewType.title],
     [t.journals.frequency, t.journals.frequencies[journal.frequency as keyof typeof t.journals.frequencies]],
-    [t.journals.languages, formatList(journal.languages.map((l) => t.language.names[l]), locale)],
+    [
+      t.journals.languages,
+      formatList(
+        journal.languages.map((l) => t.language.names[l]),
+        locale,
+      ),
+    ],
     [t.journals.startYear, String(journal.startYear)],
     [t.journals.issueCount, formatNumber(journal.issueCount, locale)],
     [t.journals.articleCount, formatNumber(journal.articleCount, locale)],

@@ -78,7 +78,13 @@ export async function findBook(db: ContentDb, locale: Locale, slug: string): Pro
     publicationFormat: names.named("publicationFormats", publicationFormatId),
     licence,
     url,
-    chapters: chapters.map((c) => ({ title: c.title, authors: JSON.parse(c.authors) as string[], firstPage: c.firstPage, lastPage: c.lastPage, doi: c.doi })),
+    chapters: chapters.map((c) => ({
+      title: c.title,
+      authors: JSON.parse(c.authors) as string[],
+      firstPage: c.firstPage,
+      lastPage: c.lastPage,
+      doi: c.doi,
+    })),
     alternates,
   };
 }

@@ -1,0 +1,38 @@
+import { defineConfig } from "@playwright/test";
+
+const PORT = 3210;
+const DEGRADED_PORT = 3211;
+const databaseFile = `/tmp/meridian-e2e-${process.pid}.db`;
+
+/** Browser tests drive Debian's Chromium against the production build, on a fresh SQLite file. */
+export default defineConfig({
+  testDir: "tests/e2e",
+  fullyParallel: true,
+  workers: 2,
+  forbidOnly: Boolean(process.env.CI),
+  reporter: process.env.CI ? "line" : "list",
+  use: {
+    baseURL: `http://127.0.0.1:${PORT}`,
+    launchOptions: {
+      executablePath: "/usr/bin/chromium",
+      args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+    },
+  },
+  webServer: [
+    {
+      command: `rm -f ${databaseFile}* && node server/main.ts`,
+      env: { PORT: String(PORT), SQLITE_FILE: databaseFile, PUBLIC_URL: "https://www.meridianpress.example" },
+      url: `http://127.0.0.1:${PORT}/api/en/initial`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+    },
+    {
+      // The same site with its content service unreachable: pages must degrade, not fail.
+      command: "node server/main.ts",
+      env: { PORT: String(DEGRADED_PORT), API_URL: "http://127.0.0.1:9" },
+      url: `http://127.0.0.1:${DEGRADED_PORT}/robots.txt`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+    },
+  ],
+});

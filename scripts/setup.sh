@@ -1,0 +1,23 @@
+#!/bin/sh
+# Installs what the project needs on a fresh machine, and nothing when it is already there:
+# the npm packages (Node 24 among them, as the `node` package), and with --test Debian's
+# Chromium (browser tests) and PostgreSQL (the PostgreSQL suite) when the machine lacks them.
+set -e
+cd "$(dirname "$0")/.."
+
+if [ ! -x node_modules/.bin/node ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
+  npm ci --no-audit --no-fund
+fi
+
+if [ "$1" = "--test" ]; then
+  missing=""
+  [ -x /usr/bin/chromium ] || missing="$missing chromium"
+  sh scripts/postgres.sh bindir >/dev/null 2>&1 || missing="$missing postgresql"
+  if [ -n "$missing" ]; then
+    echo "installing Debian packages:$missing"
+    sudo_cmd=""
+    [ "$(id -u)" = 0 ] || sudo_cmd="sudo"
+    $sudo_cmd apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive $sudo_cmd apt-get install -y -qq --no-install-recommends $missing
+  fi
+fi
