@@ -15,7 +15,11 @@ const browser = await chromium.launch({
   args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
 });
 for (const width of [390, 1440]) {
-  const page = await browser.newPage({ viewport: { width, height: 900 } });
+  // A visitor's user agent: headless Chromium's own counts as a crawler, which gets no error page.
+  const page = await browser.newPage({
+    viewport: { width, height: 900 },
+    userAgent: "Mozilla/5.0 (X11; Linux x86_64) Chrome/156.0.0.0 Safari/537.36",
+  });
   for (const p of pages) {
     await page.goto(base + p, { waitUntil: "networkidle" });
     const name = `${width}-${p.replace(/[^a-z0-9]+/gi, "_").replace(/^_|_$/g, "") || "home"}.png`;

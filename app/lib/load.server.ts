@@ -23,7 +23,8 @@ export async function orNotFound<T>(request: Request, promise: Promise<T>): Prom
   try {
     return await promise;
   } catch (error) {
-    if (isContentNotFound(error)) notFound(request);
+    // A parameter the content service rejects as malformed names nothing either.
+    if (isContentNotFound(error) || (isContentUnavailable(error) && error.status === 400)) notFound(request);
     throw error;
   }
 }

@@ -18,8 +18,8 @@ export default function ContactLayout() {
     <>
       <PageHeader title={t.contact.title} />
       <div className="page grid gap-10 py-10 lg:grid-cols-[16rem_1fr]">
-        <nav aria-label={t.contact.sections} className="lg:self-start">
-          <ul className="flex gap-1 overflow-x-auto lg:grid">
+        <nav aria-label={t.contact.sections} className="min-w-0 lg:self-start">
+          <ul className="flex flex-wrap gap-1 lg:grid">
             {topics.map((topic) => (
               <li key={topic.id}>
                 <NavLink

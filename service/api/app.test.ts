@@ -1,0 +1,140 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { testDatabases } from "../../tests/databases.ts";
+import { importContent } from "../content/import.ts";
+import { type ContentBundle, readContentFolder } from "../content/read-folder.ts";
+import type { DatabaseHandle } from "../db/database.ts";
+import { createApiApp } from "./app.ts";
+import type { ApiError, ContentItem, EditorialBoard, Entities, Initial, Issue, IssueArticles, JournalDetail, List, Page } from "./types.ts";
+
+const demo = await readContentFolder("content/demo");
+
+/** The demo content with one service's order removed: it must then be listed last. */
+function bundleWithUnorderedService(): { bundle: ContentBundle; unorderedId: string } {
+  const bundle = structuredClone(demo);
+  const first = bundle.services.find((s) => s.order === 1) ?? bundle.services[0];
+  delete first.order;
+  return { bundle, unorderedId: first.id };
+}
+
+for (const database of testDatabases()) {
+  describe(`content API on ${database.dialect}`, () => {
+    let handle: DatabaseHandle;
+    let app: ReturnType<typeof createApiApp>;
+    const { bundle, unorderedId } = bundleWithUnorderedService();
+    const get = async <T>(path: string, headers: Record<string, string> = {}) => {
+      const response = await app.request(path, { headers });
+      return { status: response.status, body: (await response.json()) as T };
+    };
+
+    beforeAll(async () => {
+      handle = await database.open();
+      await importContent(handle.db, bundle);
+      app = createApiApp(handle.db);
+    });
+    afterAll(() => handle.db.destroy());
+
+    it("answers the initial payload with the statistics computed from the catalogue", async () => {
+      const { status, body } = await get<Initial>("/api/tr/initial");
+      expect(status).toBe(200);
+      expect(Object.keys(body).sort()).toEqual(
+        ["articleCount", "articleViews", "doubleBlindRate", "globalIndexingDatabases", "journalCount", "policies", "services"].sort(),
+      );
+      const articles = bundle.journals.flatMap((j) => j.issues.flatMap((i) => i.articles));
+      const doubleBlind = new Set(bundle.reference.reviewTypes.filter((r) => r.doubleBlind).map((r) => r.id));
+      const globalIndexes = new Set(bundle.reference.indexes.filter((x) => x.global).map((x) => x.id));
+      expect(body.journalCount).toBe(bundle.journals.length);
+      expect(body.articleCount).toBe(articles.length);
+      expect(body.articleViews).toBe(articles.reduce((sum, a) => sum + a.views, 0));
+      expect(body.doubleBlindRate).toBe(
+        Math.round((100 * bundle.journals.filter((j) => doubleBlind.has(j.journal.reviewType)).length) / bundle.journals.length),
+      );
+      expect(body.globalIndexingDatabases).toBe(new Set(bundle.journals.flatMap((j) => j.journal.indexes).filter((x) => globalIndexes.has(x))).size);
+      expect(body.services.map((s) => s.title)).toContain(bundle.services[1].tr.title);
+    });
+
+    it("sorts content items by order, with an item without order last", async () => {
+      const { body } = await get<List<ContentItem>>("/api/services/en");
+      expect(body.Count).toBe(bundle.services.length);
+      expect(body.Items.at(-1)?.id).toBe(unorderedId);
+      const orders = body.Items.slice(0, -1).map((s) => s.order as number);
+      expect(orders).toEqual([...orders].sort((a, b) => a - b));
+      expect(Object.keys(body.Items[0]).sort()).toEqual(["description", "icon", "id", "order", "slug", "title"]);
+    });
+
+    it("answers one item by its slug in each locale, with its slug in the other", async () => {
+      const service = bundle.services[2];
+      const en = await get<ContentItem & { details: string; alternates: Record<string, string> }>(`/api/services/en/${service.en.slug}`);
+      const tr = await get<ContentItem & { details: string }>(`/api/services/tr/${service.tr.slug}`);
+      expect(en.status).toBe(200);
+      expect(en.body.title).toBe(service.en.title);
+      expect(en.body.alternates).toEqual({ en: service.en.slug, tr: service.tr.slug });
+      expect(tr.body.title).toBe(service.tr.title);
+      expect(tr.body.details).toMatch(/<p>/);
+    });
+
+    it("sorts categories by the title of the requested locale, Turkish letters included", async () => {
+      for (const locale of ["en", "tr"] as const) {
+        const { body } = await get<Entities>(`/api/entities?locale=${locale}`);
+        const titles = body.categories.map((c) => c.langData[locale].title);
+        expect(titles).toEqual([...titles].sort(new Intl.Collator(locale).compare));
+      }
+      const { body } = await get<Entities>("/api/entities?locale=tr");
+      const titles = body.categories.map((c) => c.langData.tr.title);
+      // Ç sorts right after C in Turkish (a byte-order sort would put it after Z).
+      expect(titles.indexOf("Çevre Bilimleri")).toBeLessThan(titles.indexOf("Dilbilim"));
+      expect(Object.keys(body).sort()).toEqual(
+        ["categories", "indexes", "journalSystems", "metricTypes", "publicationFormats", "reviewTypes", "teamPositions"].sort(),
+      );
+      expect(body.reviewTypes.find((r) => r.id === "double-blind")?.doubleBlind).toBe(true);
+    });
+
+    it("answers a journal with its issues newest first, paginated articles and a grouped board", async () => {
+      const { journal, issues } = bundle.journals[0];
+      const detail = await get<JournalDetail>(`/api/journals/tr/${journal.tr.slug}`);
+      expect(detail.status).toBe(200);
+      expect(detail.body.title).toBe(journal.tr.title);
+      expect(detail.body.articleCount).toBe(issues.reduce((n, i) => n + i.articles.length, 0));
+
+      const list = await get<List<Issue>>(`/api/journals/en/${journal.en.slug}/issues`);
+      const dates = list.body.Items.map((i) => i.publishedOn);
+      expect(dates).toEqual([...dates].sort().reverse());
+
+      const page = await get<Page<unknown>>(`/api/journals/en/${journal.en.slug}/articles?page=2&pageSize=5`);
+      expect(page.body).toMatchObject({ page: 2, pageSize: 5, Count: detail.body.articleCount });
+      expect(page.body.Items).toHaveLength(5);
+      expect(page.body.pageCount).toBe(Math.ceil(detail.body.articleCount / 5));
+
+      const issue = issues[0];
+      const one = await get<IssueArticles>(`/api/journals/en/${journal.en.slug}/issues/${issue.id}`);
+      expect(one.body.issue.id).toBe(issue.id);
+      expect(one.body.Items.map((a) => a.id)).toEqual(issue.articles.map((a) => a.id));
+
+      const board = await get<EditorialBoard>(`/api/journals/en/${journal.en.slug}/editorial-board`);
+      expect(board.body.Count).toBe(bundle.journals[0].board.members.length);
+      expect(board.body.positions[0].id).toBe("editor-in-chief");
+    });
+
+    it("answers bad input with a 4xx JSON error in the request's language, never a 500", async () => {
+      const cases: [string, number, ApiError["error"]][] = [
+        ["/api/services/de", 404, "not_found"],
+        ["/api/magazines/en", 404, "not_found"],
+        ["/api/de/initial", 404, "not_found"],
+        ["/api/services/en/Not%20A%20Slug", 400, "bad_request"],
+        ["/api/services/en/..%2F..%2Fetc%2Fpasswd", 400, "bad_request"],
+        ["/api/services/en/no-such-service", 404, "not_found"],
+        [`/api/journals/en/${bundle.journals[0].journal.en.slug}/articles?page=0`, 400, "bad_request"],
+        [`/api/journals/en/${bundle.journals[0].journal.en.slug}/articles?pageSize=1000`, 400, "bad_request"],
+        [`/api/journals/en/${bundle.journals[0].journal.en.slug}/issues/no-such-issue`, 404, "not_found"],
+        ["/api/entities?locale=xx", 400, "bad_request"],
+        ["/api/nothing/here/at/all", 404, "not_found"],
+      ];
+      for (const [path, status, error] of cases) {
+        const response = await get<ApiError>(path);
+        expect([path, response.status, response.body.error]).toEqual([path, status, error]);
+        expect(response.body.message.length).toBeGreaterThan(0);
+      }
+      const turkish = await get<ApiError>("/api/services/tr/yok-boyle-bir-hizmet");
+      expect(turkish.body.message).toMatch(/bulunamadı/);
+    });
+  });
+}

@@ -1,0 +1,31 @@
+/**
+ * `npm run content:import -- <folder>`: validates a content folder and loads it into the
+ * database the environment names (DATABASE_URL, else SQLITE_FILE, else data/content.db), in one
+ * transaction. On any problem it lists them as `file: field: message` and writes nothing.
+ */
+import { migrateToLatest, openDatabase } from "../db/database.ts";
+import { importContent } from "./import.ts";
+import { ContentError, readContentFolder } from "./read-folder.ts";
+
+const folder = process.argv[2];
+if (!folder) {
+  console.error("usage: npm run content:import -- <folder>");
+  process.exit(2);
+}
+
+const { db } = openDatabase(process.env.DATABASE_URL ?? process.env.SQLITE_FILE ?? "data/content.db");
+try {
+  const bundle = await readContentFolder(folder);
+  await migrateToLatest(db);
+  const rows = await importContent(db, bundle);
+  console.log(`${folder}: imported ${rows} rows`);
+} catch (error) {
+  if (error instanceof ContentError) {
+    console.error(`${folder}: nothing was imported; ${error.problems.length} problem(s):\n${error.message}`);
+  } else {
+    console.error(`${folder}: nothing was imported: ${(error as Error).message}`);
+  }
+  process.exitCode = 1;
+} finally {
+  await db.destroy();
+}

@@ -1,0 +1,99 @@
+import { cp, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { testDatabases } from "../../tests/databases.ts";
+import { importContent } from "./import.ts";
+import { ContentError, readContentFolder } from "./read-folder.ts";
+
+let folder: string;
+beforeAll(async () => {
+  folder = await mkdtemp(path.join(tmpdir(), "content-"));
+  await cp("content/demo", folder, { recursive: true });
+});
+afterAll(() => rm(folder, { recursive: true, force: true }));
+
+async function problemsAfter(edit: () => Promise<void>, undo: () => Promise<void>) {
+  await edit();
+  try {
+    await readContentFolder(folder);
+    return [];
+  } catch (error) {
+    if (!(error instanceof ContentError)) throw error;
+    return error.problems;
+  } finally {
+    await undo();
+  }
+}
+
+async function editFile(relative: string, change: (text: string) => string) {
+  const file = path.join(folder, relative);
+  const original = await readFile(file, "utf8");
+  return problemsAfter(
+    () => writeFile(file, change(original)),
+    () => writeFile(file, original),
+  );
+}
+
+describe("reading a content folder", () => {
+  it("accepts the demo content", async () => {
+    const bundle = await readContentFolder(folder);
+    expect(bundle.journals.length).toBeGreaterThanOrEqual(6);
+    expect(bundle.services.length).toBeGreaterThanOrEqual(8);
+  });
+
+  it("reports a missing required field with its file and field", async () => {
+    const problems = await editFile("services/translation.yaml", (t) => t.replace(/^ {2}title: .*$/m, ""));
+    expect(problems).toContainEqual(expect.objectContaining({ file: "services/translation.yaml", field: "en.title" }));
+  });
+
+  it("reports a misspelt field, a bad ISBN and an unknown reference", async () => {
+    expect(await editFile("services/translation.yaml", (t) => t.replace("order:", "ordr:"))).toContainEqual(
+      expect.objectContaining({ file: "services/translation.yaml", message: expect.stringMatching(/ordr/) }),
+    );
+    const book = (await readContentFolder(folder)).books[0];
+    const bookFile = `books/${book.id}.yaml`;
+    const isbn = book.printIsbn ?? book.eIsbn ?? "";
+    const broken = isbn.slice(0, -1) + String((Number(isbn.at(-1)) + 1) % 10);
+    expect(await editFile(bookFile, (t) => t.replace(isbn, broken))).toContainEqual(
+      expect.objectContaining({ file: bookFile, message: expect.stringMatching(/ISBN/) }),
+    );
+    expect(await editFile(bookFile, (t) => t.replace(/publicationFormat: .*/, "publicationFormat: papyrus"))).toContainEqual(
+      expect.objectContaining({ file: `books/${book.id}`, field: "publicationFormat" }),
+    );
+  });
+
+  it("reports YAML that does not parse", async () => {
+    const problems = await editFile("pages/about.yaml", (t) => `${t}\n  : : [unclosed`);
+    expect(problems).toContainEqual(expect.objectContaining({ file: "pages/about.yaml", field: "(file)" }));
+  });
+});
+
+for (const database of testDatabases()) {
+  describe(`importing on ${database.dialect}`, () => {
+    it("replaces the content in one transaction, and leaves it untouched when the import fails", async () => {
+      const { db } = await database.open();
+      try {
+        const bundle = await readContentFolder(folder);
+        await importContent(db, bundle);
+        const before = await db.selectFrom("contentItemText").select(["id", "locale", "title"]).orderBy("id").orderBy("locale").execute();
+
+        // Two books with the same Turkish slug break a unique constraint halfway through the import.
+        const broken = structuredClone(bundle);
+        broken.services[0].en.title = "Changed before the failure";
+        broken.books[1].tr.slug = broken.books[0].tr.slug;
+        await expect(importContent(db, broken)).rejects.toThrow();
+
+        const after = await db.selectFrom("contentItemText").select(["id", "locale", "title"]).orderBy("id").orderBy("locale").execute();
+        expect(after).toEqual(before);
+        const books = await db
+          .selectFrom("book")
+          .select((eb) => eb.fn.countAll().as("n"))
+          .executeTakeFirstOrThrow();
+        expect(Number(books.n)).toBe(bundle.books.length);
+      } finally {
+        await db.destroy();
+      }
+    });
+  });
+}

@@ -1,0 +1,121 @@
+import { expect, type Page, test } from "@playwright/test";
+
+/** One page of each type, in both locales, with slugs read from the content API. */
+async function pageTypes(request: import("@playwright/test").APIRequestContext) {
+  const api = async <T>(path: string) => (await (await request.get(path)).json()) as T;
+  type Items = { Items: { id: string; slug: string }[] };
+  const paths: string[] = [];
+  for (const locale of ["en", "tr"] as const) {
+    const p = locale === "en" ? "" : "/tr";
+    const [journal] = (await api<Items>(`/api/journals/${locale}`)).Items;
+    const [issue] = (await api<Items>(`/api/journals/${locale}/${journal.slug}/issues`)).Items;
+    const [book] = (await api<Items>(`/api/books/${locale}`)).Items;
+    const [service] = (await api<Items>(`/api/services/${locale}`)).Items;
+    const [policy] = (await api<Items>(`/api/policies/${locale}`)).Items;
+    const [department] = (await api<Items>(`/api/departments/${locale}`)).Items;
+    const seg =
+      locale === "en"
+        ? {
+            journals: "journals",
+            articles: "articles",
+            board: "editorial-board",
+            books: "books",
+            services: "services",
+            policies: "policies",
+            about: "who-we-are",
+            department: "who-we-are/departments",
+            contact: "contact-us",
+            finance: "finance",
+          }
+        : {
+            journals: "dergiler",
+            articles: "makaleler",
+            board: "editör-kadrosu",
+            books: "kitaplar",
+            services: "hizmetler",
+            policies: "politikalar",
+            about: "biz-kimiz",
+            department: "biz-kimiz/departmanlar",
+            contact: "bize-ulasin",
+            finance: "finans",
+          };
+    paths.push(
+      p || "/",
+      `${p}/${seg.services}`,
+      `${p}/${seg.services}/${service.slug}`,
+      `${p}/${seg.policies}/${policy.slug}`,
+      `${p}/${seg.journals}`,
+      `${p}/${seg.journals}/${journal.slug}`,
+      `${p}/${seg.journals}/${journal.slug}/${seg.articles}`,
+      `${p}/${seg.journals}/${journal.slug}/${seg.articles}/${issue.id}`,
+      `${p}/${seg.journals}/${journal.slug}/${seg.board}`,
+      `${p}/${seg.books}`,
+      `${p}/books/${book.slug}`,
+      `${p}/${seg.about}`,
+      `${p}/who-we-are/departments`,
+      `${p}/${seg.department}/${department.slug}`,
+      `${p}/${seg.contact}`,
+      `${p}/${seg.contact}/${seg.finance}`,
+      `${p}/form-permission`,
+    );
+  }
+  return paths;
+}
+
+async function expectSoundPage(page: Page, path: string, errors: string[]) {
+  const response = await page.goto(encodeURI(path));
+  expect([path, response?.status()]).toEqual([path, 200]);
+  const lang = path === "/tr" || path.startsWith("/tr/") ? "tr" : "en";
+  await expect(page.locator("html")).toHaveAttribute("lang", lang);
+  await expect(page.getByRole("heading", { level: 1 }).first()).toBeVisible();
+  await expect(page).toHaveTitle(lang === "tr" ? /Meridyen Akademik Yayıncılık$/ : /Meridian Academic Publishing$/);
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect([path, overflow]).toEqual([path, 0]);
+  expect(errors).toEqual([]);
+}
+
+for (const width of [390, 1440]) {
+  test(`every page type renders cleanly at ${width} px in both languages`, async ({ browser, request }) => {
+    test.setTimeout(120_000);
+    const page = await browser.newPage({ viewport: { width, height: 900 } });
+    const errors: string[] = [];
+    page.on("console", (message) => {
+      if (message.type() === "error") errors.push(message.text());
+    });
+    page.on("pageerror", (error) => errors.push(error.message));
+    for (const path of await pageTypes(request)) await expectSoundPage(page, path, errors);
+    await page.close();
+  });
+}
+
+test("client-side navigation reaches a journal's issue and its editorial board", async ({ page }) => {
+  await page.goto("/tr/dergiler");
+  await page.getByRole("link", { name: /Sosyal Araştırmalar Dergisi/ }).click();
+  await page.getByRole("link", { name: "Makaleler" }).click();
+  await expect(page.getByRole("heading", { name: /^Cilt \d+, Sayı \d+ \(\d{4}\)/ }).first()).toBeVisible();
+  await page.getByRole("navigation", { name: "Tüm sayılar" }).getByRole("link").first().click();
+  await expect(page).toHaveURL(/\/tr\/dergiler\/sosyal-arastirmalar-dergisi\/makaleler\/v\d+-n\d+$/);
+  await page.getByRole("link", { name: "Editör kadrosu" }).click();
+  await expect(page.getByRole("heading", { name: "Baş Editör" })).toBeVisible();
+  expect(decodeURI(new URL(page.url()).pathname)).toBe("/tr/dergiler/sosyal-arastirmalar-dergisi/editör-kadrosu");
+});
+
+test("home shows the five statistics computed from the catalogue", async ({ page, request }) => {
+  const initial = await (await request.get("/api/en/initial")).json();
+  await page.goto("/");
+  for (const key of ["journalCount", "articleCount", "globalIndexingDatabases", "articleViews"]) {
+    await expect(page.locator(`[data-stat="${key}"]`)).toHaveText(new Intl.NumberFormat("en").format(initial[key]));
+  }
+  await expect(page.locator('[data-stat="doubleBlindRate"]')).toHaveText(`${initial.doubleBlindRate}%`);
+  await page.goto("/tr");
+  await expect(page.locator('[data-stat="doubleBlindRate"]')).toHaveText(`%${initial.doubleBlindRate}`);
+});
+
+test("every page carries a canonical URL and hreflang alternates for both languages", async ({ page }) => {
+  await page.goto("/tr/dergiler/sosyal-arastirmalar-dergisi/makaleler");
+  const origin = "https://www.meridianpress.example";
+  await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", `${origin}/tr/dergiler/sosyal-arastirmalar-dergisi/makaleler`);
+  await expect(page.locator('link[hreflang="en"]')).toHaveAttribute("href", `${origin}/journals/journal-of-social-inquiry/articles`);
+  await expect(page.locator('link[hreflang="x-default"]')).toHaveAttribute("href", `${origin}/journals/journal-of-social-inquiry/articles`);
+  await expect(page.locator('meta[name="keywords"]')).toHaveAttribute("content", /akademik yayıncılık/);
+});

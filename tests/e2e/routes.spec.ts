@@ -1,0 +1,82 @@
+import { expect, test } from "@playwright/test";
+import { matchPath } from "react-router";
+import { routeTable } from "../../app/route-table.ts";
+
+/** Every URL of the sitemap: each screen of the route table, in both locales, with real slugs. */
+async function sitemapUrls(request: import("@playwright/test").APIRequestContext) {
+  const xml = await (await request.get("/sitemap.xml")).text();
+  return [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]).pathname);
+}
+
+test("the sitemap lists every screen of the route table in both locales", async ({ request }) => {
+  const paths = (await sitemapUrls(request)).map((p) => decodeURI(p));
+  for (const route of routeTable) {
+    for (const locale of ["en", "tr"] as const) {
+      const listed = paths.some((p) => matchPath({ path: route[locale], end: true }, p));
+      expect(listed, `${route.id} (${locale}: ${route[locale]})`).toBe(true);
+    }
+  }
+});
+
+test("every screen answers 200 in its language", async ({ request }) => {
+  const paths = await sitemapUrls(request);
+  expect(paths.length).toBeGreaterThan(100);
+  for (const path of paths) {
+    const response = await request.get(path);
+    expect([path, response.status()]).toEqual([path, 200]);
+    const lang = decodeURI(path) === "/tr" || path.startsWith("/tr/") ? "tr" : "en";
+    expect(await response.text()).toContain(`<html lang="${lang}"`);
+  }
+});
+
+test("an unmatched path is a 404 'Page not found' in the path's language", async ({ request }) => {
+  const en = await request.get("/no/such/page?x=1");
+  expect(en.status()).toBe(404);
+  const enHtml = await en.text();
+  expect(enHtml).toContain("Page Not Found");
+  expect(enHtml).toContain("Page not found: /no/such/page?x=1");
+  const tr = await request.get("/tr/b%C3%B6yle-bir-sayfa-yok");
+  expect(tr.status()).toBe(404);
+  const trHtml = await tr.text();
+  expect(trHtml).toContain('<html lang="tr"');
+  expect(trHtml).toContain("Sayfa bulunamadı: /tr/böyle-bir-sayfa-yok");
+});
+
+test("an unknown slug or issue is a 404 'Page Not Found: {path}'", async ({ request }) => {
+  const journals = (await (await request.get("/api/journals/en")).json()) as { Items: { slug: string }[] };
+  for (const path of [
+    "/books/no-such-book",
+    "/tr/books/boyle-bir-kitap-yok",
+    "/journals/no-such-journal/editorial-board",
+    `/journals/${journals.Items[0].slug}/articles/v999-n9`,
+    `/journals/${journals.Items[0].slug}/articles?page=999`,
+    `/journals/${journals.Items[0].slug}/articles?page=-1`,
+    "/services/UPPER-CASE",
+    "/who-we-are/departments/nobody",
+    "/tr/biz-kimiz/departmanlar/kimse",
+  ]) {
+    const response = await request.get(path);
+    expect([path, response.status()]).toEqual([path, 404]);
+    expect(await response.text()).toMatch(/Page Not Found: |Sayfa Bulunamadı: /);
+  }
+});
+
+test("crawlers get the right status and no error page", async ({ request }) => {
+  const response = await request.get("/no/such/page", {
+    headers: { "user-agent": "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)" },
+  });
+  expect(response.status()).toBe(404);
+  expect(await response.text()).toBe("");
+});
+
+test("messages are served per locale, cached for 24 hours", async ({ request }) => {
+  const en = await request.get("/_i18n/en/messages.json");
+  expect(en.headers()["cache-control"]).toBe("public, max-age=86400");
+  const tr = await (await request.get("/_i18n/tr/messages.json")).json();
+  expect(tr.menu.allServices).toBe("Tüm hizmetler");
+  expect((await request.get("/_i18n/de/messages.json")).status()).toBe(404);
+});
+
+test("robots.txt points at the sitemap", async ({ request }) => {
+  expect(await (await request.get("/robots.txt")).text()).toContain("Sitemap: https://www.meridianpress.example/sitemap.xml");
+});

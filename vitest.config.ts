@@ -1,0 +1,10 @@
+import { defineConfig } from "vitest/config";
+
+export default defineConfig({
+  test: {
+    include: ["**/*.test.ts"],
+    exclude: ["node_modules/**", "build/**", "tests/e2e/**"],
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+  },
+});
