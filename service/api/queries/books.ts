@@ -1,3 +1,4 @@
+import { sanitizeRichText } from "../../content/markdown.ts";
 import type { ContentDb } from "../../db/database.ts";
 import type { BookDetail, BookSummary, Locale } from "../types.ts";
 import { alternatesOf } from "./alternates.ts";
@@ -70,7 +71,7 @@ export async function findBook(db: ContentDb, locale: Locale, slug: string): Pro
   const { descriptionHtml, printIsbn, eIsbn, doi, pages, publicationFormatId, licence, url } = row;
   return {
     ...toSummary(row, relations),
-    descriptionHtml,
+    descriptionHtml: sanitizeRichText(descriptionHtml),
     printIsbn,
     eIsbn,
     doi,

@@ -1,3 +1,4 @@
+import { sanitizeRichText } from "../../content/markdown.ts";
 import type { ContentDb } from "../../db/database.ts";
 import type { ContentItem, ContentItemDetail, Locale } from "../types.ts";
 import { alternatesOf } from "./alternates.ts";
@@ -23,5 +24,5 @@ export async function findContentItem(db: ContentDb, type: ContentItemType, loca
   if (!item) return undefined;
   const { detailsHtml, ...rest } = item;
   const alternates = await alternatesOf(db.selectFrom("contentItemText").where("type", "=", type).where("id", "=", item.id));
-  return { ...rest, details: detailsHtml, alternates };
+  return { ...rest, details: sanitizeRichText(detailsHtml), alternates };
 }

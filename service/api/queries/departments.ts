@@ -1,3 +1,4 @@
+import { sanitizeRichText } from "../../content/markdown.ts";
 import type { ContentDb } from "../../db/database.ts";
 import type { DepartmentDetail, DepartmentSummary, Locale } from "../types.ts";
 import { alternatesOf } from "./alternates.ts";
@@ -28,5 +29,5 @@ export async function findDepartment(db: ContentDb, locale: Locale, slug: string
       .execute(),
     alternatesOf(db.selectFrom("departmentText").where("departmentId", "=", department.id)),
   ]);
-  return { ...department, staff, alternates };
+  return { ...department, descriptionHtml: sanitizeRichText(department.descriptionHtml), staff, alternates };
 }

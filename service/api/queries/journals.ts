@@ -1,3 +1,4 @@
+import { sanitizeRichText } from "../../content/markdown.ts";
 import type { ContentDb } from "../../db/database.ts";
 import type { ArticleSummary, EditorialBoard, Issue, JournalDetail, JournalSummary, Locale, Page } from "../types.ts";
 import { alternatesOf } from "./alternates.ts";
@@ -94,8 +95,8 @@ export async function findJournal(db: ContentDb, locale: Locale, slug: string): 
   const system = names.row("journalSystems", row.journalSystemId);
   return {
     ...toSummary(row, categories.get(row.id) ?? [], names),
-    descriptionHtml: row.descriptionHtml,
-    aimsScopeHtml: row.aimsScopeHtml,
+    descriptionHtml: sanitizeRichText(row.descriptionHtml),
+    aimsScopeHtml: sanitizeRichText(row.aimsScopeHtml),
     publicationFormat: names.named("publicationFormats", row.publicationFormatId),
     languages: row.languages.split(",") as Locale[],
     startYear: row.startYear,

@@ -1,0 +1,17 @@
+import { describe, expect, it } from "vitest";
+import { renderMarkdown, sanitizeRichText } from "./markdown.ts";
+
+describe("rich text", () => {
+  it("renders Markdown to the allowed HTML", () => {
+    expect(renderMarkdown("## Scope\n\n- **peer** review\n- [DOAJ](https://doaj.org)")).toBe(
+      '<h2>Scope</h2>\n<ul>\n<li><strong>peer</strong> review</li>\n<li><a href="https://doaj.org">DOAJ</a></li>\n</ul>\n',
+    );
+  });
+
+  it("drops scripts, event handlers and dangerous link protocols", () => {
+    const html = sanitizeRichText(
+      '<p onclick="x()">Hi<script>alert(1)</script></p><a href="javascript:alert(1)">a</a><a href="data:text/html,x">b</a><a href="vbscript:x">c</a><img src=x onerror=y>',
+    );
+    expect(html).toBe("<p>Hi</p><a>a</a><a>b</a><a>c</a>");
+  });
+});
