@@ -15,21 +15,23 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { topic, department: await departmentById(api, locale, topicDepartments[topic]) };
 }
 
-const text = {
-  "contact-finance": { title: "finance", intro: "finance" },
-  "contact-journal-operations": { title: "journalOperations", intro: "journalOperations" },
-  "contact-permission-request": { title: "permissionRequest", intro: "permissionRequest" },
-  "contact-quote-request": { title: "quoteRequest", intro: "quoteRequest" },
+/** Each topic's key in the `contact` messages (its title, and its intro under `intros`). */
+const messageKeys = {
+  "contact-finance": "finance",
+  "contact-journal-operations": "journalOperations",
+  "contact-permission-request": "permissionRequest",
+  "contact-quote-request": "quoteRequest",
 } as const;
 
 export default function ContactTopic({ loaderData: { topic, department } }: Route.ComponentProps) {
   const t = useMessages();
-  const title = t.contact[text[topic].title];
+  const key = messageKeys[topic];
+  const title = t.contact[key];
   return (
     <div>
       <PageTitle title={`${title} · ${t.contact.title}`} />
       <h2 className="font-serif text-3xl">{title}</h2>
-      <p className="mt-3 max-w-2xl text-lg text-stone-600">{t.contact.intros[text[topic].intro]}</p>
+      <p className="mt-3 max-w-2xl text-lg text-stone-600">{t.contact.intros[key]}</p>
       {department && (
         <div className="mt-8 max-w-xl">
           <p className="eyebrow mb-2">{t.contact.department}</p>
