@@ -2,6 +2,7 @@
  * The one web process: static assets, the content API, messages, sitemap and robots, the
  * root's locale detection, then every page through React Router.
  */
+import { readdirSync } from "node:fs";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { Hono } from "hono";
 import { compress } from "hono/compress";
@@ -42,7 +43,11 @@ export function createSite({ config, api, apiApp, build, clientDir }: SiteOption
         onFound: (_path, c) => c.header("Cache-Control", "public, max-age=31536000, immutable"),
       }),
     );
-    app.use("*", serveStatic({ root: clientDir, onFound: (_path, c) => c.header("Cache-Control", "public, max-age=3600") }));
+    // Only the files the build holds, so a page request never costs a file-system lookup.
+    const publicFiles = serveStatic({ root: clientDir, onFound: (_path, c) => c.header("Cache-Control", "public, max-age=3600") });
+    for (const entry of readdirSync(clientDir, { withFileTypes: true })) {
+      if (entry.name !== "assets" && !entry.name.startsWith(".")) app.use(entry.isDirectory() ? `/${entry.name}/*` : `/${entry.name}`, publicFiles);
+    }
   }
 
   if (apiApp) app.all("/api/*", (c) => apiApp.fetch(c.req.raw));
