@@ -27,12 +27,14 @@ export function testDatabases(): TestDatabase[] {
     list.push({
       dialect: "postgres",
       async open() {
-        const schema = `test_${randomUUID().replace(/-/g, "").slice(0, 12)}`;
+        // A database of its own (not a schema: Kysely's migrator looks for its tables in every schema).
+        const name = `test_${randomUUID().replace(/-/g, "").slice(0, 16)}`;
         const admin = openDatabase(url);
-        await sql`create schema ${sql.id(schema)}`.execute(admin.db);
+        await sql`create database ${sql.id(name)}`.execute(admin.db);
         await admin.db.destroy();
-        const separator = url.includes("?") ? "&" : "?";
-        const handle = openDatabase(`${url}${separator}options=${encodeURIComponent(`-c search_path=${schema}`)}`);
+        const target = new URL(url);
+        target.pathname = `/${name}`;
+        const handle = openDatabase(target.toString());
         await migrateToLatest(handle.db);
         return handle;
       },
