@@ -13,7 +13,7 @@ export function Header() {
     <header className="relative border-b border-stone-200 bg-white">
       <div className="page flex items-center justify-between gap-6 py-4">
         <Link to={href("home", {}, locale)} className="shrink-0" aria-label={t.nav.home}>
-          <Logo />
+          <Logo compact />
         </Link>
         <nav aria-label={t.nav.label} className="hidden lg:block">
           <ul className="flex items-center gap-1">

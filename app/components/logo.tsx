@@ -1,7 +1,10 @@
 import { useMessages } from "../i18n.ts";
 
-/** The publisher's mark: a meridian arc and the name in the current locale. */
-export function Logo({ inverted = false }: { inverted?: boolean }) {
+/**
+ * The publisher's mark: a meridian arc and the name in the current locale; `compact` shows the
+ * short name where the desktop header is at its narrowest (lg to xl).
+ */
+export function Logo({ inverted = false, compact = false }: { inverted?: boolean; compact?: boolean }) {
   const t = useMessages();
   return (
     <span className="flex items-center gap-2.5">
@@ -9,7 +12,16 @@ export function Logo({ inverted = false }: { inverted?: boolean }) {
         <circle cx="16" cy="16" r="15" fill="#c2410c" />
         <path d="M16 3a13 13 0 0 1 0 26M16 3a6 13 0 0 0 0 26M3.5 16h25" fill="none" stroke="#fff7ed" strokeWidth="1.6" />
       </svg>
-      <span className={`font-serif text-lg leading-tight ${inverted ? "text-white" : "text-stone-900"}`}>{t.site.name}</span>
+      <span className={`font-serif text-lg leading-tight ${inverted ? "text-white" : "text-stone-900"}`}>
+        {compact ? (
+          <>
+            <span className="lg:hidden xl:inline">{t.site.name}</span>
+            <span className="hidden lg:inline xl:hidden">{t.site.shortName}</span>
+          </>
+        ) : (
+          t.site.name
+        )}
+      </span>
     </span>
   );
 }
