@@ -5,8 +5,10 @@
 set -e
 cd "$(dirname "$0")/.."
 
+# `npm install` rather than `npm ci`: this npm records only the current platform's optional
+# packages (Biome's and Tailwind's native binaries) in the lock file, which `npm ci` rejects.
 if [ ! -x node_modules/.bin/node ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
-  npm ci --no-audit --no-fund
+  npm install --no-audit --no-fund
 fi
 
 if [ "$1" = "--test" ]; then
