@@ -1,7 +1,10 @@
 import type { Locale } from "../../i18n/locales.ts";
 
-/** Whole numbers with the locale's grouping (12,345 / 12.345). */
-export const formatNumber = (value: number, locale: Locale) => new Intl.NumberFormat(locale).format(value);
+// Intl formatters are costly to create and the pages format many numbers: one per locale.
+const numberFormats: Record<Locale, Intl.NumberFormat> = { en: new Intl.NumberFormat("en"), tr: new Intl.NumberFormat("tr") };
+
+/** Numbers with the locale's grouping and decimal mark (12,345.6 / 12.345,6). */
+export const formatNumber = (value: number, locale: Locale) => numberFormats[locale].format(value);
 
 /** A whole percentage in the locale's form (67% / %67). */
 export const formatPercent = (percent: number, locale: Locale) => new Intl.NumberFormat(locale, { style: "percent" }).format(percent / 100);

@@ -10,6 +10,7 @@ import { format } from "../../i18n/format.ts";
 import { isLocale, type Locale } from "../../i18n/locales.ts";
 import { messages } from "../../i18n/messages/index.ts";
 import type { ContentDb } from "../db/database.ts";
+import { cached } from "./cached.ts";
 import { findBook, listBooks } from "./queries/books.ts";
 import { findContentItem, listContentItems } from "./queries/content-items.ts";
 import { findDepartment, listDepartments } from "./queries/departments.ts";
@@ -45,8 +46,12 @@ function errorLocale(path: string, acceptLanguage: string | undefined): Locale {
 
 const list = <T>(Items: T[]): List<T> => ({ Items, Count: Items.length });
 
+/** How long the statistics (a scan of every article) are reused: an import shows within a minute. */
+export const STATISTICS_TTL_MS = 60_000;
+
 export function createApiApp(db: ContentDb): Hono<Env> {
   const app = new Hono<Env>().basePath("/api");
+  const statistics = cached(STATISTICS_TTL_MS, () => readStatistics(db));
 
   const fail = (locale: Locale, status: 400 | 404, code: ErrorCode, key: keyof (typeof messages)["en"]["api"], values = {}) => {
     throw new ApiFailure(status, code, format(messages[locale].api[key], values));
@@ -79,12 +84,12 @@ export function createApiApp(db: ContentDb): Hono<Env> {
 
   app.get("/:locale/initial", async (c) => {
     const locale = localeParam(c.req.param("locale"));
-    const [services, policies, statistics] = await Promise.all([
+    const [services, policies, figures] = await Promise.all([
       listContentItems(db, "services", locale),
       listContentItems(db, "policies", locale),
-      readStatistics(db),
+      statistics(),
     ]);
-    return c.json({ services, policies, ...statistics });
+    return c.json({ services, policies, ...figures });
   });
 
   app.get("/journals/:locale/:slug/issues", async (c) => {

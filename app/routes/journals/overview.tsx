@@ -71,7 +71,7 @@ export default function JournalOverview() {
               {journal.metrics.map((m) => (
                 <div key={`${m.type.id}-${m.year}`} className="contents">
                   <dt>{m.type.title}</dt>
-                  <dd>{format(t.journals.metricYear, { value: new Intl.NumberFormat(locale).format(m.value), year: m.year })}</dd>
+                  <dd>{format(t.journals.metricYear, { value: formatNumber(m.value, locale), year: m.year })}</dd>
                 </div>
               ))}
             </dl>

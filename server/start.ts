@@ -1,0 +1,75 @@
+/**
+ * Starts the server (see main.ts): the production build (built first when there is none) on
+ * PORT, with the content API in the same process, or `API_URL`'s when set; in development, the
+ * sources through Vite.
+ */
+import { spawnSync } from "node:child_process";
+import { existsSync } from "node:fs";
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import path from "node:path";
+import { getRequestListener } from "@hono/node-server";
+import type { ServerBuild } from "react-router";
+import { createApiClient, type Transport } from "../app/lib/api-client.server.ts";
+import { createApiApp } from "../service/api/app.ts";
+import { readConfig } from "./config.ts";
+import { openContentStore } from "./content-store.ts";
+import { createSite } from "./site.ts";
+
+const root = path.resolve(import.meta.dirname, "..");
+const serverBuildFile = path.join(root, "build/server/index.js");
+
+async function main() {
+  const config = readConfig();
+  const development = config.NODE_ENV === "development";
+
+  let transport: Transport;
+  let apiApp: ReturnType<typeof createApiApp> | undefined;
+  if (config.API_URL) {
+    const base = config.API_URL;
+    transport = (p) => fetch(new URL(p, base), { signal: AbortSignal.timeout(5000) });
+  } else {
+    const { db } = await openContentStore(config);
+    const app = createApiApp(db);
+    apiApp = app;
+    transport = async (p) => app.request(p);
+  }
+  const api = createApiClient(transport);
+
+  let listener: (req: IncomingMessage, res: ServerResponse) => void;
+  if (development) {
+    const { createServer: createVite } = await import("vite");
+    const vite = await createVite({ root, server: { middlewareMode: true } });
+    const site = createSite({
+      config,
+      api,
+      apiApp,
+      build: () => vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>,
+    });
+    const siteListener = getRequestListener(site.fetch);
+    listener = (req, res) => vite.middlewares(req, res, () => siteListener(req, res));
+  } else {
+    if (!existsSync(serverBuildFile)) {
+      console.log("no build found: building first (npm run build)");
+      const result = spawnSync("npm", ["run", "build"], { cwd: root, stdio: "inherit" });
+      if (result.status !== 0) throw new Error("the build failed");
+    }
+    const build = (await import(serverBuildFile)) as ServerBuild;
+    const site = createSite({ config, api, apiApp, build, clientDir: path.relative(process.cwd(), path.join(root, "build/client")) });
+    listener = getRequestListener(site.fetch);
+  }
+
+  const server = createServer(listener);
+  server.listen(config.PORT, config.HOST, () => {
+    const address = server.address();
+    const port = typeof address === "object" && address ? address.port : config.PORT;
+    console.log(`Meridian site listening on http://localhost:${port} (${development ? "development" : "production"})`);
+  });
+  const stop = () => server.close(() => process.exit(0));
+  process.on("SIGTERM", stop);
+  process.on("SIGINT", stop);
+}
+
+main().catch((error: Error) => {
+  console.error(`failed to start: ${error.message}`);
+  process.exit(1);
+});

@@ -1,0 +1,28 @@
+import { describe, expect, it } from "vitest";
+import { cached } from "./cached.ts";
+
+describe("cached", () => {
+  it("computes once within its lifetime, again after it, and never keeps a failure", async () => {
+    let clock = 0;
+    let calls = 0;
+    let fail = false;
+    const value = cached(
+      1000,
+      async () => {
+        calls++;
+        if (fail) throw new Error("down");
+        return calls;
+      },
+      () => clock,
+    );
+    expect(await Promise.all([value(), value()])).toEqual([1, 1]);
+    clock = 999;
+    expect(await value()).toBe(1);
+    clock = 1000;
+    fail = true;
+    await expect(value()).rejects.toThrow("down");
+    fail = false;
+    expect(await value()).toBe(3);
+    expect(calls).toBe(3);
+  });
+});
