@@ -12,6 +12,7 @@ import { isLocale, type Locale } from "../i18n/locales.ts";
 import { messages } from "../i18n/messages/index.ts";
 import type { Config } from "./config.ts";
 import { detectLocale } from "./locale-detection.ts";
+import { pageCache } from "./page-cache.ts";
 import { renderSitemap } from "./sitemap.ts";
 
 export interface SiteOptions {
@@ -26,6 +27,9 @@ export interface SiteOptions {
 }
 
 const MESSAGES_MAX_AGE = 24 * 60 * 60;
+/** A rendered page is reused for 10 s, then served stale for up to a minute while it renders again. */
+export const PAGE_FRESH_MS = 10_000;
+export const PAGE_STALE_MS = 60_000;
 
 export function createSite({ config, api, apiApp, build, clientDir }: SiteOptions) {
   const app = new Hono();
@@ -77,14 +81,19 @@ export function createSite({ config, api, apiApp, build, clientDir }: SiteOption
     await next();
   });
 
-  app.all("*", async (c) => {
+  const renderPage = async (request: Request) => {
     const serverBuild = await loadBuild();
     // The context key is the build's own object (exported by entry.server), so loaders find it.
     const context = new RouterContextProvider();
     context.set((serverBuild.entry.module as unknown as { apiContext: Parameters<typeof context.set>[0] }).apiContext, api);
     const handle = productionHandler ?? createRequestHandler(serverBuild, mode);
-    return handle(c.req.raw, context);
-  });
+    return handle(request, context);
+  };
+
+  if (mode === "production") {
+    app.use("*", pageCache({ freshMs: PAGE_FRESH_MS, staleMs: PAGE_STALE_MS, maxEntries: 2000, render: renderPage }));
+  }
+  app.all("*", (c) => renderPage(c.req.raw));
 
   return app;
 }

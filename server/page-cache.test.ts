@@ -1,0 +1,74 @@
+import { Hono } from "hono";
+import { describe, expect, it } from "vitest";
+import { pageCache } from "./page-cache.ts";
+
+function site(options: { maxEntries?: number } = {}) {
+  let clock = 0;
+  let renders = 0;
+  const render = async (request: Request) => {
+    renders++;
+    const path = new URL(request.url).pathname;
+    if (path === "/missing") return new Response("no", { status: 404 });
+    if (path === "/cookie") return new Response("c", { headers: { "set-cookie": "a=b" } });
+    return new Response(`${path} #${renders}`, { headers: { "content-type": "text/html" } });
+  };
+  const app = new Hono();
+  app.use("*", pageCache({ freshMs: 1000, staleMs: 5000, maxEntries: options.maxEntries ?? 10, render, now: () => clock }));
+  app.all("*", (c) => render(c.req.raw));
+  const get = async (path: string, method = "GET") => {
+    const response = await app.request(path, { method });
+    return { text: await response.text(), state: response.headers.get("x-page-cache") };
+  };
+  return { get, tick: (ms: number) => (clock += ms), renders: () => renders };
+}
+
+const settle = () => new Promise((resolve) => setImmediate(() => setImmediate(resolve)));
+
+describe("the page cache", () => {
+  it("renders a page once while it is fresh", async () => {
+    const s = site();
+    expect(await s.get("/journals")).toEqual({ text: "/journals #1", state: "MISS" });
+    s.tick(999);
+    expect(await s.get("/journals")).toEqual({ text: "/journals #1", state: "HIT" });
+    expect(s.renders()).toBe(1);
+  });
+
+  it("serves a stale page while rendering it again once, then the new one", async () => {
+    const s = site();
+    await s.get("/books");
+    s.tick(1500);
+    expect(await s.get("/books")).toEqual({ text: "/books #1", state: "STALE" });
+    expect(await s.get("/books")).toEqual({ text: "/books #1", state: "STALE" });
+    await settle();
+    expect(s.renders()).toBe(2);
+    expect(await s.get("/books")).toEqual({ text: "/books #2", state: "HIT" });
+  });
+
+  it("renders again when the page is older than fresh plus stale", async () => {
+    const s = site();
+    await s.get("/books");
+    s.tick(6001);
+    expect(await s.get("/books")).toEqual({ text: "/books #2", state: "MISS" });
+  });
+
+  it("keeps no error, no answer that sets a cookie, and nothing but GET", async () => {
+    const s = site();
+    await s.get("/missing");
+    await s.get("/cookie");
+    await s.get("/form", "POST");
+    expect(await s.get("/missing")).toEqual({ text: "no", state: null });
+    expect((await s.get("/cookie")).state).toBeNull();
+    expect((await s.get("/form", "POST")).state).toBeNull();
+    expect(s.renders()).toBe(6);
+  });
+
+  it("forgets the least recently used page beyond its size", async () => {
+    const s = site({ maxEntries: 2 });
+    await s.get("/a");
+    await s.get("/b");
+    await s.get("/a");
+    await s.get("/c");
+    expect((await s.get("/a")).state).toBe("HIT");
+    expect((await s.get("/b")).state).toBe("MISS");
+  });
+});
