@@ -1,17 +1,26 @@
 import { Link } from "react-router";
 import { ListUnavailable } from "../../components/list-unavailable.tsx";
 import { PageHeader } from "../../components/page-header.tsx";
+import { Pagination, pageParam } from "../../components/pagination.tsx";
 import { useLocale, useMessages } from "../../i18n.ts";
-import { loaderBase, orUnavailable } from "../../lib/load.server.ts";
+import { loaderBase, notFound, orUnavailable } from "../../lib/load.server.ts";
 import { href } from "../../route-table.ts";
 import type { Route } from "./+types/list";
 
+/** Journals per page: a directory of hundreds stays quick to read and to load. */
+export const JOURNALS_PER_PAGE = 24;
+
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { api, locale } = loaderBase(request, context);
-  return { journals: (await orUnavailable(api.journals(locale)))?.Items ?? null };
+  const page = pageParam(request.url) ?? notFound(request);
+  const all = (await orUnavailable(api.journals(locale)))?.Items;
+  if (!all) return { journals: null, page, pageCount: 1 };
+  const pageCount = Math.max(1, Math.ceil(all.length / JOURNALS_PER_PAGE));
+  if (page > pageCount) notFound(request);
+  return { journals: all.slice((page - 1) * JOURNALS_PER_PAGE, page * JOURNALS_PER_PAGE), page, pageCount };
 }
 
-export default function JournalList({ loaderData: { journals } }: Route.ComponentProps) {
+export default function JournalList({ loaderData: { journals, page, pageCount } }: Route.ComponentProps) {
   const t = useMessages();
   const locale = useLocale();
   return (
@@ -51,6 +60,7 @@ export default function JournalList({ loaderData: { journals } }: Route.Componen
             ))}
           </ul>
         )}
+        <Pagination page={page} pageCount={pageCount} />
       </div>
     </>
   );
