@@ -8,7 +8,7 @@ import { href } from "../../route-table.ts";
 import type { Route } from "./+types/list";
 
 /** Journals per page: a directory of hundreds stays quick to read and to load. */
-export const JOURNALS_PER_PAGE = 24;
+const JOURNALS_PER_PAGE = 24;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { api, locale } = loaderBase(request, context);
