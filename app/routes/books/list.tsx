@@ -1,6 +1,5 @@
 import { Link } from "react-router";
-import { ListUnavailable } from "../../components/list-unavailable.tsx";
-import { PageHeader } from "../../components/page-header.tsx";
+import { ListPage } from "../../components/list-page.tsx";
 import { useLocale, useMessages } from "../../i18n.ts";
 import { loaderBase, orUnavailable } from "../../lib/load.server.ts";
 import { href } from "../../route-table.ts";
@@ -16,36 +15,29 @@ export default function BookList({ loaderData: { books } }: Route.ComponentProps
   const t = useMessages();
   const locale = useLocale();
   return (
-    <>
-      <PageHeader title={t.books.title} lead={t.books.lead} />
-      <div className="page py-10">
-        {books === null ? (
-          <ListUnavailable />
-        ) : (
-          <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-            {books.map((book) => (
-              <li key={book.id}>
-                <Link to={href("book", { slug: book.slug }, locale)} className="card-link flex h-full gap-4">
-                  <span
-                    aria-hidden="true"
-                    className="flex h-32 w-22 shrink-0 items-end rounded-sm bg-gradient-to-b from-stone-700 to-stone-900 p-2 font-serif text-[0.65rem] leading-tight text-orange-100 shadow"
-                  >
-                    {book.year}
-                  </span>
-                  <span className="min-w-0">
-                    <span className="block font-serif text-lg leading-snug text-stone-900">{book.title}</span>
-                    {book.subtitle && <span className="mt-1 block text-sm text-stone-600">{book.subtitle}</span>}
-                    <span className="mt-2 block text-sm text-stone-700">{contributorLine(book.contributors, t, locale)}</span>
-                    <span className="mt-2 block text-xs text-stone-500">
-                      {book.year} · {t.language.names[book.language]}
-                    </span>
-                  </span>
-                </Link>
-              </li>
-            ))}
-          </ul>
-        )}
-      </div>
-    </>
+    <ListPage
+      title={t.books.title}
+      lead={t.books.lead}
+      items={books}
+      gridClassName="grid gap-6 sm:grid-cols-2 lg:grid-cols-3"
+      renderItem={(book) => (
+        <Link to={href("book", { slug: book.slug }, locale)} className="card-link flex h-full gap-4">
+          <span
+            aria-hidden="true"
+            className="flex h-32 w-22 shrink-0 items-end rounded-sm bg-gradient-to-b from-stone-700 to-stone-900 p-2 font-serif text-[0.65rem] leading-tight text-orange-100 shadow"
+          >
+            {book.year}
+          </span>
+          <span className="min-w-0">
+            <span className="block font-serif text-lg leading-snug text-stone-900">{book.title}</span>
+            {book.subtitle && <span className="mt-1 block text-sm text-stone-600">{book.subtitle}</span>}
+            <span className="mt-2 block text-sm text-stone-700">{contributorLine(book.contributors, t, locale)}</span>
+            <span className="mt-2 block text-xs text-stone-500">
+              {book.year} · {t.language.names[book.language]}
+            </span>
+          </span>
+        </Link>
+      )}
+    />
   );
 }

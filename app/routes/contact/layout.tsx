@@ -22,11 +22,7 @@ export default function ContactLayout() {
           <ul className="flex flex-wrap gap-1 lg:grid">
             {topics.map((topic) => (
               <li key={topic.id}>
-                <NavLink
-                  to={href(topic.id, {}, locale)}
-                  end
-                  className="block rounded px-3 py-2 text-sm whitespace-nowrap hover:bg-stone-100 aria-[current=page]:bg-orange-50 aria-[current=page]:font-semibold aria-[current=page]:text-orange-900"
-                >
+                <NavLink to={href(topic.id, {}, locale)} end className="side-nav-link text-sm whitespace-nowrap">
                   {topic.label}
                 </NavLink>
               </li>

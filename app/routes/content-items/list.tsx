@@ -1,7 +1,6 @@
 import { Link } from "react-router";
 import { Icon } from "../../components/icon.tsx";
-import { ListUnavailable } from "../../components/list-unavailable.tsx";
-import { PageHeader } from "../../components/page-header.tsx";
+import { ListPage } from "../../components/list-page.tsx";
 import { useLocale, useMessages } from "../../i18n.ts";
 import { withIcons } from "../../lib/icons.server.ts";
 import { loaderBase, orUnavailable } from "../../lib/load.server.ts";
@@ -23,29 +22,22 @@ export default function ContentItemList({ loaderData: { type, items } }: Route.C
   const text = type === "services" ? t.services : t.policies;
   const detail = type === "services" ? "service" : "policy";
   return (
-    <>
-      <PageHeader title={text.title} lead={text.lead} />
-      <div className="page py-10">
-        {items === null ? (
-          <ListUnavailable />
-        ) : (
-          <ul className="grid gap-4 md:grid-cols-2">
-            {items.map((item) => (
-              <li key={item.id}>
-                <Link to={href(detail, { slug: item.slug }, locale)} className="card-link flex h-full gap-4">
-                  <span className="mt-1 shrink-0 text-orange-700">
-                    <Icon svg={item.iconSvg} />
-                  </span>
-                  <span>
-                    <span className="block text-lg font-semibold text-stone-900">{item.title}</span>
-                    <span className="mt-1 block text-stone-600">{item.description}</span>
-                  </span>
-                </Link>
-              </li>
-            ))}
-          </ul>
-        )}
-      </div>
-    </>
+    <ListPage
+      title={text.title}
+      lead={text.lead}
+      items={items}
+      gridClassName="grid gap-4 md:grid-cols-2"
+      renderItem={(item) => (
+        <Link to={href(detail, { slug: item.slug }, locale)} className="card-link flex h-full gap-4">
+          <span className="mt-1 shrink-0 text-orange-700">
+            <Icon svg={item.iconSvg} />
+          </span>
+          <span>
+            <span className="block text-lg font-semibold text-stone-900">{item.title}</span>
+            <span className="mt-1 block text-stone-600">{item.description}</span>
+          </span>
+        </Link>
+      )}
+    />
   );
 }

@@ -1,6 +1,5 @@
 import { Link } from "react-router";
-import { ListUnavailable } from "../../components/list-unavailable.tsx";
-import { PageHeader } from "../../components/page-header.tsx";
+import { ListPage } from "../../components/list-page.tsx";
 import { useLocale, useMessages } from "../../i18n.ts";
 import { loaderBase, orUnavailable } from "../../lib/load.server.ts";
 import { href } from "../../route-table.ts";
@@ -15,26 +14,19 @@ export default function DepartmentList({ loaderData: { departments } }: Route.Co
   const t = useMessages();
   const locale = useLocale();
   return (
-    <>
-      <PageHeader title={t.departments.title} lead={t.departments.lead} />
-      <div className="page py-10">
-        {departments === null ? (
-          <ListUnavailable />
-        ) : (
-          <ul className="grid gap-4 md:grid-cols-2">
-            {departments.map((d) => (
-              <li key={d.id}>
-                <Link to={href("department", { slug: d.slug }, locale)} className="card-link h-full">
-                  <span className="block font-serif text-xl text-stone-900">{d.name}</span>
-                  <span className="mt-2 block text-sm text-stone-600">
-                    {d.email} · {d.phone}
-                  </span>
-                </Link>
-              </li>
-            ))}
-          </ul>
-        )}
-      </div>
-    </>
+    <ListPage
+      title={t.departments.title}
+      lead={t.departments.lead}
+      items={departments}
+      gridClassName="grid gap-4 md:grid-cols-2"
+      renderItem={(d) => (
+        <Link to={href("department", { slug: d.slug }, locale)} className="card-link h-full">
+          <span className="block font-serif text-xl text-stone-900">{d.name}</span>
+          <span className="mt-2 block text-sm text-stone-600">
+            {d.email} · {d.phone}
+          </span>
+        </Link>
+      )}
+    />
   );
 }

@@ -28,10 +28,7 @@ export default function JournalArticles({ loaderData: { issues }, params }: Rout
           <ul className="mt-3 grid gap-1 text-sm">
             {issues.map((issue) => (
               <li key={issue.id}>
-                <NavLink
-                  to={href("journal-issue", { slug: params.slug, issueId: issue.id }, locale)}
-                  className="block rounded px-3 py-2 hover:bg-stone-100 aria-[current=page]:bg-orange-50 aria-[current=page]:font-semibold aria-[current=page]:text-orange-900"
-                >
+                <NavLink to={href("journal-issue", { slug: params.slug, issueId: issue.id }, locale)} className="side-nav-link">
                   {issueLabel(issue, t)}
                   {issue.specialTitle && <span className="block text-xs text-stone-500">{t.issues.special}</span>}
                   <span className="block text-xs text-stone-500">

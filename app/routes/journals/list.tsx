@@ -1,6 +1,5 @@
 import { Link } from "react-router";
-import { ListUnavailable } from "../../components/list-unavailable.tsx";
-import { PageHeader } from "../../components/page-header.tsx";
+import { ListPage } from "../../components/list-page.tsx";
 import { Pagination, pageParam } from "../../components/pagination.tsx";
 import { useLocale, useMessages } from "../../i18n.ts";
 import { loaderBase, notFound, orUnavailable } from "../../lib/load.server.ts";
@@ -24,44 +23,37 @@ export default function JournalList({ loaderData: { journals, page, pageCount } 
   const t = useMessages();
   const locale = useLocale();
   return (
-    <>
-      <PageHeader title={t.journals.title} lead={t.journals.lead} />
-      <div className="page py-10">
-        {journals === null ? (
-          <ListUnavailable />
-        ) : (
-          <ul className="grid gap-5 md:grid-cols-2">
-            {journals.map((journal) => (
-              <li key={journal.id}>
-                <Link to={href("journal", { slug: journal.slug }, locale)} className="card-link flex h-full gap-5">
-                  <span
-                    aria-hidden="true"
-                    className="flex h-28 w-20 shrink-0 items-end rounded bg-gradient-to-br from-orange-700 to-stone-800 p-2 font-serif text-xs leading-tight text-white"
-                  >
-                    {journal.abbreviation}
-                  </span>
-                  <span className="min-w-0">
-                    <span className="block font-serif text-xl leading-snug text-stone-900">{journal.title}</span>
-                    <span className="mt-2 flex flex-wrap gap-1.5">
-                      {journal.categories.map((c) => (
-                        <span key={c.id} className="tag">
-                          {c.title}
-                        </span>
-                      ))}
-                      {journal.openAccess && <span className="tag bg-orange-50 text-orange-800">{t.journals.openAccess}</span>}
-                    </span>
-                    <span className="mt-3 block text-sm text-stone-600">
-                      {t.journals.eIssn} {journal.eIssn} · {journal.reviewType.title} ·{" "}
-                      {t.journals.frequencies[journal.frequency as keyof typeof t.journals.frequencies]}
-                    </span>
-                  </span>
-                </Link>
-              </li>
-            ))}
-          </ul>
-        )}
-        <Pagination page={page} pageCount={pageCount} />
-      </div>
-    </>
+    <ListPage
+      title={t.journals.title}
+      lead={t.journals.lead}
+      items={journals}
+      gridClassName="grid gap-5 md:grid-cols-2"
+      renderItem={(journal) => (
+        <Link to={href("journal", { slug: journal.slug }, locale)} className="card-link flex h-full gap-5">
+          <span
+            aria-hidden="true"
+            className="flex h-28 w-20 shrink-0 items-end rounded bg-gradient-to-br from-orange-700 to-stone-800 p-2 font-serif text-xs leading-tight text-white"
+          >
+            {journal.abbreviation}
+          </span>
+          <span className="min-w-0">
+            <span className="block font-serif text-xl leading-snug text-stone-900">{journal.title}</span>
+            <span className="mt-2 flex flex-wrap gap-1.5">
+              {journal.categories.map((c) => (
+                <span key={c.id} className="tag">
+                  {c.title}
+                </span>
+              ))}
+              {journal.openAccess && <span className="tag bg-orange-50 text-orange-800">{t.journals.openAccess}</span>}
+            </span>
+            <span className="mt-3 block text-sm text-stone-600">
+              {t.journals.eIssn} {journal.eIssn} · {journal.reviewType.title} ·{" "}
+              {t.journals.frequencies[journal.frequency as keyof typeof t.journals.frequencies]}
+            </span>
+          </span>
+        </Link>
+      )}
+      footer={<Pagination page={page} pageCount={pageCount} />}
+    />
   );
 }
