@@ -1,3 +1,5 @@
+import type { ReactNode } from "react";
+import { Facts } from "../../components/facts.tsx";
 import { PageHeader } from "../../components/page-header.tsx";
 import { RichText } from "../../components/rich-text.tsx";
 import { format, useLocale, useMessages } from "../../i18n.ts";
@@ -14,7 +16,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 export default function BookDetail({ loaderData: { book } }: Route.ComponentProps) {
   const t = useMessages();
   const locale = useLocale();
-  const facts: [string, string][] = [
+  const facts: [string, ReactNode][] = [
     [t.books.year, String(book.year)],
     [t.books.pages, format(t.books.pageCount, { count: book.pages })],
     [t.books.language, t.language.names[book.language]],
@@ -24,6 +26,14 @@ export default function BookDetail({ loaderData: { book } }: Route.ComponentProp
   if (book.eIsbn) facts.push([t.books.eIsbn, book.eIsbn]);
   if (book.licence) facts.push([t.books.licence, book.licence]);
   if (book.categories.length) facts.push([t.books.categories, book.categories.map((c) => c.title).join(", ")]);
+  if (book.doi) {
+    facts.push([
+      t.books.doi,
+      <a key="doi" href={`https://doi.org/${book.doi}`} className="break-all text-orange-800 hover:underline">
+        {book.doi}
+      </a>,
+    ]);
+  }
   return (
     <>
       <PageHeader title={book.title} lead={book.subtitle} eyebrow={contributorLine(book.contributors, t, locale)} />
@@ -58,24 +68,7 @@ export default function BookDetail({ loaderData: { book } }: Route.ComponentProp
         </div>
         <aside className="card self-start">
           <h2 className="font-semibold">{t.books.details}</h2>
-          <dl className="facts mt-3">
-            {facts.map(([label, value]) => (
-              <div key={label} className="contents">
-                <dt>{label}</dt>
-                <dd className="break-words">{value}</dd>
-              </div>
-            ))}
-            {book.doi && (
-              <div className="contents">
-                <dt>{t.books.doi}</dt>
-                <dd className="break-all">
-                  <a href={`https://doi.org/${book.doi}`} className="text-orange-800 hover:underline">
-                    {book.doi}
-                  </a>
-                </dd>
-              </div>
-            )}
-          </dl>
+          <Facts items={facts} />
           {book.url && (
             <a href={book.url} className="btn-primary mt-5 flex justify-center">
               {t.books.readOnline}

@@ -1,3 +1,4 @@
+import { Facts } from "../../components/facts.tsx";
 import { RichText } from "../../components/rich-text.tsx";
 import { format, useLocale, useMessages } from "../../i18n.ts";
 import { formatList, formatNumber } from "../../lib/formatting.ts";
@@ -34,14 +35,7 @@ export default function JournalOverview() {
       <aside className="grid content-start gap-6">
         <section className="card">
           <h2 className="font-semibold">{t.journals.facts}</h2>
-          <dl className="facts mt-3">
-            {facts.map(([label, value]) => (
-              <div key={label} className="contents">
-                <dt>{label}</dt>
-                <dd>{value}</dd>
-              </div>
-            ))}
-          </dl>
+          <Facts items={facts} />
           <a href={journal.journalSystemUrl} className="btn-primary mt-5 flex justify-center">
             {t.journals.submit}
           </a>
@@ -67,14 +61,12 @@ export default function JournalOverview() {
         {journal.metrics.length > 0 && (
           <section className="card">
             <h2 className="font-semibold">{t.journals.metrics}</h2>
-            <dl className="facts mt-3">
-              {journal.metrics.map((m) => (
-                <div key={`${m.type.id}-${m.year}`} className="contents">
-                  <dt>{m.type.title}</dt>
-                  <dd>{format(t.journals.metricYear, { value: formatNumber(m.value, locale), year: m.year })}</dd>
-                </div>
-              ))}
-            </dl>
+            <Facts
+              items={journal.metrics.map((m) => [
+                m.type.title,
+                format(t.journals.metricYear, { value: formatNumber(m.value, locale), year: m.year }),
+              ])}
+            />
           </section>
         )}
       </aside>
