@@ -1,5 +1,6 @@
-import { NavLink, Outlet } from "react-router";
+import { NavLink } from "react-router";
 import { PageHeader } from "../../components/page-header.tsx";
+import { SideNavLayout } from "../../components/side-nav-layout.tsx";
 import { useLocale, useMessages } from "../../i18n.ts";
 import { href, type StaticRouteId } from "../../route-table.ts";
 
@@ -17,22 +18,21 @@ export default function ContactLayout() {
   return (
     <>
       <PageHeader title={t.contact.title} />
-      <div className="page grid gap-10 py-10 lg:grid-cols-[16rem_1fr]">
-        <nav aria-label={t.contact.sections} className="min-w-0 lg:self-start">
-          <ul className="flex flex-wrap gap-1 lg:grid">
-            {topics.map((topic) => (
-              <li key={topic.id}>
-                <NavLink to={href(topic.id, {}, locale)} end className="side-nav-link text-sm whitespace-nowrap">
-                  {topic.label}
-                </NavLink>
-              </li>
-            ))}
-          </ul>
-        </nav>
-        <div className="min-w-0">
-          <Outlet />
-        </div>
-      </div>
+      <SideNavLayout
+        nav={
+          <nav aria-label={t.contact.sections} className="min-w-0 lg:self-start">
+            <ul className="flex flex-wrap gap-1 lg:grid">
+              {topics.map((topic) => (
+                <li key={topic.id}>
+                  <NavLink to={href(topic.id, {}, locale)} end className="side-nav-link text-sm whitespace-nowrap">
+                    {topic.label}
+                  </NavLink>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        }
+      />
     </>
   );
 }

@@ -1,5 +1,6 @@
-import { NavLink, Outlet } from "react-router";
+import { NavLink } from "react-router";
 import { ListUnavailable } from "../../components/list-unavailable.tsx";
+import { SideNavLayout } from "../../components/side-nav-layout.tsx";
 import { format, useLocale, useMessages } from "../../i18n.ts";
 import { issueLabel } from "../../lib/issue-label.ts";
 import { loaderBase, orNotFound, orUnavailable } from "../../lib/load.server.ts";
@@ -17,32 +18,31 @@ export default function JournalArticles({ loaderData: { issues }, params }: Rout
   const t = useMessages();
   const locale = useLocale();
   return (
-    <div className="page grid gap-10 py-10 lg:grid-cols-[16rem_1fr]">
-      <nav aria-labelledby="issues-heading" className="lg:sticky lg:top-4 lg:self-start">
-        <h2 id="issues-heading" className="font-semibold">
-          {t.issues.all}
-        </h2>
-        {issues === null ? (
-          <ListUnavailable />
-        ) : (
-          <ul className="mt-3 grid gap-1 text-sm">
-            {issues.map((issue) => (
-              <li key={issue.id}>
-                <NavLink to={href("journal-issue", { slug: params.slug, issueId: issue.id }, locale)} className="side-nav-link">
-                  {issueLabel(issue, t)}
-                  {issue.specialTitle && <span className="block text-xs text-stone-500">{t.issues.special}</span>}
-                  <span className="block text-xs text-stone-500">
-                    {issue.articleCount === 1 ? t.issues.articleCountOne : format(t.issues.articleCount, { count: issue.articleCount })}
-                  </span>
-                </NavLink>
-              </li>
-            ))}
-          </ul>
-        )}
-      </nav>
-      <div className="min-w-0">
-        <Outlet />
-      </div>
-    </div>
+    <SideNavLayout
+      nav={
+        <nav aria-labelledby="issues-heading" className="lg:sticky lg:top-4 lg:self-start">
+          <h2 id="issues-heading" className="font-semibold">
+            {t.issues.all}
+          </h2>
+          {issues === null ? (
+            <ListUnavailable />
+          ) : (
+            <ul className="mt-3 grid gap-1 text-sm">
+              {issues.map((issue) => (
+                <li key={issue.id}>
+                  <NavLink to={href("journal-issue", { slug: params.slug, issueId: issue.id }, locale)} className="side-nav-link">
+                    {issueLabel(issue, t)}
+                    {issue.specialTitle && <span className="block text-xs text-stone-500">{t.issues.special}</span>}
+                    <span className="block text-xs text-stone-500">
+                      {issue.articleCount === 1 ? t.issues.articleCountOne : format(t.issues.articleCount, { count: issue.articleCount })}
+                    </span>
+                  </NavLink>
+                </li>
+              ))}
+            </ul>
+          )}
+        </nav>
+      }
+    />
   );
 }
