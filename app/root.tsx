@@ -11,26 +11,17 @@ import {
   useRouteLoaderData,
 } from "react-router";
 import { localeOfPath } from "../i18n/locales.ts";
-import type { Initial } from "../service/api/types.ts";
 import type { Route } from "./+types/root";
 import { Footer } from "./components/footer.tsx";
 import { Header } from "./components/header.tsx";
 import { PageTitle } from "./components/page-title.tsx";
+import { LoadingBar } from "./components/shell/loading-bar.tsx";
 import { useLocale, useMessages } from "./i18n.ts";
 import { alternatePaths } from "./lib/alternates.ts";
 import { withIcons } from "./lib/icons.server.ts";
+import { emptyInitial } from "./lib/initial.ts";
 import { loaderBase } from "./lib/load.server.ts";
 import "./app.css";
-
-const emptyInitial: Initial = {
-  services: [],
-  policies: [],
-  journalCount: 0,
-  articleCount: 0,
-  doubleBlindRate: 0,
-  globalIndexingDatabases: 0,
-  articleViews: 0,
-};
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { api, locale } = loaderBase(request, context);
@@ -50,11 +41,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export function shouldRevalidate({ currentUrl, nextUrl, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
   if (localeOfPath(currentUrl.pathname) !== localeOfPath(nextUrl.pathname)) return true;
   return nextUrl.pathname === currentUrl.pathname && nextUrl.search === currentUrl.search ? defaultShouldRevalidate : false;
-}
-
-/** The initial payload (services and policies with their icons, and the statistics). */
-export function useInitial() {
-  return useRouteLoaderData<typeof loader>("root")?.initial ?? { ...emptyInitial, services: [], policies: [] };
 }
 
 function AlternateLinks() {
@@ -91,6 +77,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <a href="#main" className="skip-link">
           {t.site.skipToContent}
         </a>
+        <LoadingBar height={2} />
         <Header />
         <main id="main" className="flex-1">
           {children}

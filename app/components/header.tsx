@@ -1,49 +1,65 @@
 import { Link, NavLink } from "react-router";
 import { useLocale, useMessages } from "../i18n.ts";
+import { useInitial } from "../lib/initial.ts";
 import { href } from "../route-table.ts";
-import { LanguageSwitcher } from "./language-switcher.tsx";
 import { Logo } from "./logo.tsx";
 import { headerLinks } from "./nav-links.ts";
+import { LanguageMenu } from "./shell/language-menu.tsx";
+import { MegaMenu } from "./shell/mega-menu.tsx";
+import { MobileMenu } from "./shell/mobile-menu.tsx";
+
+/** The Services panel may be wide; the Policies panel keeps the mega menu's default width. */
+const SERVICES_PANEL_WIDTH = 1200;
+const PANEL_COLUMNS = 3;
 
 export function Header() {
   const t = useMessages();
   const locale = useLocale();
-  const links = headerLinks.map((link) => ({ to: href(link.id, {}, locale), label: link.label(t), end: link.id === "home" }));
+  const { services, policies } = useInitial();
+  const links = headerLinks.map((link) => ({ id: link.id, to: href(link.id, {}, locale), label: link.label(t), end: link.id === "home" }));
   return (
-    <header className="relative border-b border-stone-200 bg-white">
-      <div className="page flex items-center justify-between gap-6 py-4">
+    <header className="relative z-20 border-b border-stone-200 bg-white">
+      <div className="page flex h-18 items-center justify-between gap-4">
         <Link to={href("home", {}, locale)} className="shrink-0" aria-label={t.nav.home}>
           <Logo compact />
         </Link>
         <nav aria-label={t.nav.label} className="hidden lg:block">
-          <ul className="flex items-center gap-1">
+          <ul className="flex items-center gap-0.5">
             {links.map((link) => (
-              <li key={link.to}>
-                <NavLink to={link.to} end={link.end} className="nav-link" prefetch="intent">
-                  {link.label}
-                </NavLink>
+              <li key={link.id}>
+                {link.id === "services" ? (
+                  <MegaMenu
+                    label={link.label}
+                    basePath={link.to}
+                    allTo={link.to}
+                    allLabel={t.menu.allServices}
+                    items={services}
+                    columnsCount={PANEL_COLUMNS}
+                    width={SERVICES_PANEL_WIDTH}
+                    maxWidth={SERVICES_PANEL_WIDTH}
+                  />
+                ) : link.id === "policies" ? (
+                  <MegaMenu
+                    label={link.label}
+                    basePath={link.to}
+                    allTo={link.to}
+                    allLabel={t.menu.allPolicies}
+                    items={policies}
+                    columnsCount={PANEL_COLUMNS}
+                  />
+                ) : (
+                  <NavLink to={link.to} end={link.end} className="nav-link block">
+                    {link.label}
+                  </NavLink>
+                )}
               </li>
             ))}
           </ul>
         </nav>
-        <LanguageSwitcher className="hidden lg:flex" />
-        <details className="mobile-menu lg:hidden">
-          <summary className="btn-ghost">{t.menu.mobile}</summary>
-          <div className="absolute inset-x-0 top-full z-20 border-b border-stone-200 bg-white shadow-lg">
-            <nav aria-label={t.nav.label} className="page py-4">
-              <ul className="grid gap-1">
-                {links.map((link) => (
-                  <li key={link.to}>
-                    <NavLink to={link.to} end={link.end} className="nav-link block">
-                      {link.label}
-                    </NavLink>
-                  </li>
-                ))}
-              </ul>
-            </nav>
-            <LanguageSwitcher className="page border-t border-stone-100 py-3" />
-          </div>
-        </details>
+        <div className="hidden lg:block">
+          <LanguageMenu />
+        </div>
+        <MobileMenu links={links} />
       </div>
     </header>
   );

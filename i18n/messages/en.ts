@@ -23,8 +23,6 @@ export const en = {
   menu: {
     allServices: "All services",
     allPolicies: "All policies",
-    open: "Open menu",
-    close: "Close menu",
     mobile: "Menu",
   },
   language: {

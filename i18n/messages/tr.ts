@@ -25,8 +25,6 @@ export const tr = {
   menu: {
     allServices: "Tüm hizmetler",
     allPolicies: "Tüm politikalar",
-    open: "Menüyü aç",
-    close: "Menüyü kapat",
     mobile: "Menü",
   },
   language: {

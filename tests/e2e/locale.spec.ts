@@ -28,7 +28,8 @@ test("switching language goes to the same page in the other language and remembe
   await page.goto("/journals");
   await page.getByRole("link", { name: "Journal of Social Inquiry" }).click();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Journal of Social Inquiry");
-  await page.getByRole("link", { name: "Türkçe" }).first().click();
+  await page.getByRole("button", { name: "Language: English" }).click();
+  await page.getByRole("link", { name: "Türkçe" }).click();
   await expect(page).toHaveURL(/\/tr\/dergiler\/sosyal-arastirmalar-dergisi$/);
   await expect(page.locator("html")).toHaveAttribute("lang", "tr");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Sosyal Araştırmalar Dergisi");

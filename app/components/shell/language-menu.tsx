@@ -1,0 +1,79 @@
+import { useId } from "react";
+import { useMatches } from "react-router";
+import { type Locale, locales, upper } from "../../../i18n/locales.ts";
+import { useLocale, useMessages } from "../../i18n.ts";
+import { alternatePaths } from "../../lib/alternates.ts";
+import { useDisclosure } from "./use-disclosure.ts";
+
+const COOKIE = "i18n_redirected";
+
+/** Remembers the visitor's choice for the root's locale detection (365 days, path /, SameSite Lax). */
+function remember(locale: Locale) {
+  // biome-ignore lint/suspicious/noDocumentCookie: a plain first-party preference cookie.
+  document.cookie = `${COOKIE}=${locale}; path=/; max-age=${365 * 24 * 3600}; samesite=lax`;
+}
+
+/** Links to this very page in each locale (the home page where there is no counterpart). */
+export function useLanguageLinks() {
+  const t = useMessages();
+  const current = useLocale();
+  const paths = alternatePaths(useMatches()) ?? { en: "/", tr: "/tr" };
+  return locales.map((locale) => ({
+    locale,
+    href: paths[locale],
+    label: t.language[locale],
+    current: locale === current,
+    onClick: () => remember(locale),
+  }));
+}
+
+/** The desktop language switcher: the current locale's code in capitals, opening English / Türkçe. */
+export function LanguageMenu() {
+  const t = useMessages();
+  const current = useLocale();
+  const links = useLanguageLinks();
+  const { open, toggle, button, panel } = useDisclosure();
+  const panelId = useId();
+  return (
+    <div className="relative">
+      <button
+        ref={button}
+        type="button"
+        className="nav-link inline-flex items-center gap-1.5"
+        aria-expanded={open}
+        aria-controls={panelId}
+        aria-label={`${t.language.label}: ${t.language[current]}`}
+        onClick={toggle}
+      >
+        <svg viewBox="0 0 24 24" className="h-4 w-4" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="1.8">
+          <circle cx="12" cy="12" r="9" />
+          <path d="M3 12h18M12 3a14 14 0 0 1 0 18M12 3a14 14 0 0 0 0 18" />
+        </svg>
+        <span data-locale-code>{upper(current, current)}</span>
+      </button>
+      <ul
+        ref={(element) => {
+          panel.current = element;
+        }}
+        id={panelId}
+        hidden={!open}
+        className="absolute right-0 z-30 mt-2 min-w-36 rounded-lg border border-stone-200 bg-white p-1 shadow-xl"
+      >
+        {links.map((link) => (
+          <li key={link.locale}>
+            <a
+              href={link.href}
+              hrefLang={link.locale}
+              lang={link.locale}
+              aria-current={link.current ? "true" : undefined}
+              onClick={link.onClick}
+              className="block rounded-md px-3 py-2 text-sm hover:bg-orange-50 aria-[current]:font-semibold aria-[current]:text-orange-800"
+            >
+              {link.label}
+            </a>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}

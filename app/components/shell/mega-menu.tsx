@@ -1,0 +1,105 @@
+import { autoUpdate, offset, shift, size, useFloating } from "@floating-ui/react-dom";
+import { useId } from "react";
+import { Link } from "react-router";
+import { Icon } from "../icon.tsx";
+import { useDisclosure } from "./use-disclosure.ts";
+
+export interface MegaMenuItem {
+  id: string;
+  slug: string;
+  title: string;
+  iconSvg: string | null;
+}
+
+export interface MegaMenuProps {
+  label: string;
+  /** Each item links to basePath/slug. */
+  basePath: string;
+  /** The all-items target and label: carried by the panel, not rendered as a link (as specified). */
+  allTo: string;
+  allLabel: string;
+  items: MegaMenuItem[];
+  columnsCount?: number;
+  width?: number;
+  maxWidth?: number;
+}
+
+/** The specification's panel geometry. */
+export const PANEL_OFFSET = 8;
+export const VIEWPORT_PADDING = 16;
+
+/** Item i goes to column i mod columnsCount: the items are spread over the columns in turn. */
+export function spreadOverColumns<T>(items: T[], columnsCount: number): T[][] {
+  return Array.from({ length: columnsCount }, (_, column) => items.filter((_, i) => i % columnsCount === column));
+}
+
+/** A header button that opens a panel of links laid out in columns (Services, Policies). */
+export function MegaMenu({ label, basePath, allTo, allLabel, items, columnsCount = 4, width = 960, maxWidth = 960 }: MegaMenuProps) {
+  const { open, close, toggle, button, panel } = useDisclosure();
+  const panelId = useId();
+  const { refs, floatingStyles } = useFloating({
+    open,
+    placement: "bottom-start",
+    whileElementsMounted: autoUpdate,
+    middleware: [
+      offset(PANEL_OFFSET),
+      shift({ padding: VIEWPORT_PADDING }),
+      size({
+        padding: VIEWPORT_PADDING,
+        apply({ availableWidth, elements }) {
+          elements.floating.style.maxWidth = `${Math.min(maxWidth, availableWidth - VIEWPORT_PADDING)}px`;
+        },
+      }),
+    ],
+  });
+  return (
+    <>
+      <button
+        ref={(element) => {
+          button.current = element;
+          refs.setReference(element);
+        }}
+        type="button"
+        className="nav-link inline-flex items-center gap-1"
+        aria-expanded={open}
+        aria-controls={panelId}
+        onClick={toggle}
+      >
+        {label}
+        <svg viewBox="0 0 20 20" className={`h-4 w-4 transition ${open ? "rotate-180" : ""}`} aria-hidden="true">
+          <path d="M5 8l5 5 5-5" fill="none" stroke="currentColor" strokeWidth="1.8" />
+        </svg>
+      </button>
+      <div
+        ref={(element) => {
+          panel.current = element;
+          refs.setFloating(element);
+        }}
+        id={panelId}
+        hidden={!open}
+        style={{ ...floatingStyles, width, maxWidth: `min(${maxWidth}px, calc(100vw - ${2 * VIEWPORT_PADDING}px))` }}
+        className="z-30 rounded-lg border border-stone-200 bg-white p-4 shadow-xl"
+        data-all-to={allTo}
+        data-all-label={allLabel}
+      >
+        <div className="grid gap-x-4" style={{ gridTemplateColumns: `repeat(${columnsCount}, minmax(0, 1fr))` }}>
+          {spreadOverColumns(items, columnsCount).map((column, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: columns are positions, not data.
+            <ul key={i} className="grid content-start gap-1">
+              {column.map((item) => (
+                <li key={item.id}>
+                  <Link to={`${basePath}/${item.slug}`} onClick={close} className="flex items-start gap-3 rounded-md p-2 text-sm hover:bg-orange-50">
+                    <span className="mt-0.5 shrink-0 text-orange-700">
+                      <Icon svg={item.iconSvg} className="h-5 w-5" />
+                    </span>
+                    <span className="font-medium text-stone-800">{item.title}</span>
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          ))}
+        </div>
+      </div>
+    </>
+  );
+}

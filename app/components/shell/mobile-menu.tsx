@@ -1,0 +1,77 @@
+import { useEffect, useId } from "react";
+import { NavLink } from "react-router";
+import { useMessages } from "../../i18n.ts";
+import { useLanguageLinks } from "./language-menu.tsx";
+import { useDisclosure } from "./use-disclosure.ts";
+
+/** Below the large breakpoint: a menu button opening the header's links and the language buttons. */
+export function MobileMenu({ links }: { links: { to: string; label: string; end: boolean }[] }) {
+  const t = useMessages();
+  const languages = useLanguageLinks();
+  const { open, toggle, button, panel } = useDisclosure();
+  const panelId = useId();
+
+  // The page behind does not scroll while the menu covers it.
+  useEffect(() => {
+    if (!open) return;
+    const previous = document.body.style.overflow;
+    document.body.style.overflow = "hidden";
+    return () => {
+      document.body.style.overflow = previous;
+    };
+  }, [open]);
+
+  return (
+    <div className="lg:hidden">
+      <button
+        ref={button}
+        type="button"
+        className="btn-ghost inline-flex items-center gap-2"
+        aria-expanded={open}
+        aria-controls={panelId}
+        onClick={toggle}
+      >
+        <svg viewBox="0 0 24 24" className="h-5 w-5" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2">
+          {open ? <path d="M6 6l12 12M18 6L6 18" /> : <path d="M4 7h16M4 12h16M4 17h16" />}
+        </svg>
+        {t.menu.mobile}
+      </button>
+      <div
+        ref={(element) => {
+          panel.current = element;
+        }}
+        id={panelId}
+        hidden={!open}
+        className="fixed inset-x-0 top-18 bottom-0 z-40 overflow-y-auto border-t border-stone-200 bg-white"
+      >
+        <nav aria-label={t.nav.label} className="page py-4">
+          <ul className="grid gap-1">
+            {links.map((link) => (
+              <li key={link.to}>
+                <NavLink to={link.to} end={link.end} className="nav-link block text-base">
+                  {link.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <ul aria-label={t.language.label} className="page flex gap-2 border-t border-stone-100 py-4">
+          {languages.map((language) => (
+            <li key={language.locale}>
+              <a
+                href={language.href}
+                hrefLang={language.locale}
+                lang={language.locale}
+                aria-current={language.current ? "true" : undefined}
+                onClick={language.onClick}
+                className="btn-secondary aria-[current]:border-orange-700 aria-[current]:text-orange-800"
+              >
+                {language.label}
+              </a>
+            </li>
+          ))}
+        </ul>
+      </div>
+    </div>
+  );
+}

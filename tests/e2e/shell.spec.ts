@@ -1,0 +1,158 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, type Page, test } from "@playwright/test";
+
+const seriousViolations = async (page: Page) =>
+  (await new AxeBuilder({ page }).analyze()).violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${v.id}: ${v.help}`);
+
+test.describe("desktop header panels", () => {
+  test.use({ viewport: { width: 1440, height: 900 } });
+
+  for (const [locale, path, services, policies] of [
+    ["en", "/", "Services", "Policies"],
+    ["tr", "/tr", "Hizmetler", "Politikalar"],
+  ] as const) {
+    test(`the Services and Policies panels lay their items out as specified (${locale})`, async ({ page, request }) => {
+      const initial = await (await request.get(`/api/${locale}/initial`)).json();
+      await page.goto(path);
+      for (const [label, items, base, maxWidth] of [
+        [services, initial.services, locale === "en" ? "/services" : "/tr/hizmetler", 1200],
+        [policies, initial.policies, locale === "en" ? "/policies" : "/tr/politikalar", 960],
+      ] as const) {
+        const button = page.getByRole("button", { name: label, exact: true });
+        await expect(button).toHaveAttribute("aria-expanded", "false");
+        await button.click();
+        await expect(button).toHaveAttribute("aria-expanded", "true");
+        const panel = page.locator(`[id="${await button.getAttribute("aria-controls")}"]`);
+        await expect(panel).toBeVisible();
+        // Item i sits in column i mod 3, links to base/slug, and shows its icon or the dashed circle.
+        const columns = panel.locator("ul");
+        await expect(columns).toHaveCount(3);
+        for (const [i, item] of (items as { slug: string; title: string; icon: string | null }[]).entries()) {
+          const link = columns.nth(i % 3).getByRole("link", { name: item.title });
+          await expect(link).toHaveAttribute("href", `${base}/${item.slug}`);
+          await expect(link.locator("svg[stroke-dasharray]")).toHaveCount(item.icon ? 0 : 1);
+        }
+        // The all-items label and target are carried, not rendered as a link.
+        await expect(panel).toHaveAttribute("data-all-to", base);
+        await expect(panel).toHaveAttribute("data-all-label", /.+/);
+        await expect(panel.locator(`a[href="${base}"]`)).toHaveCount(0);
+        const box = await panel.boundingBox();
+        expect(box?.width).toBeLessThanOrEqual(maxWidth);
+        expect(box?.y).toBeGreaterThan(((await button.boundingBox())?.y ?? 0) + ((await button.boundingBox())?.height ?? 0));
+        await page.keyboard.press("Escape");
+        await expect(panel).toBeHidden();
+        await expect(button).toBeFocused();
+      }
+    });
+  }
+
+  test("a panel closes on an outside click and when an item is picked", async ({ page }) => {
+    await page.goto("/");
+    const button = page.getByRole("button", { name: "Services", exact: true });
+    await button.click();
+    await page.getByRole("heading", { level: 1 }).click();
+    await expect(button).toHaveAttribute("aria-expanded", "false");
+    await button.click();
+    await page.locator("[data-all-to]").first().getByRole("link", { name: "Book Publishing" }).click();
+    await expect(page).toHaveURL(/\/services\/book-publishing$/);
+    await expect(button).toHaveAttribute("aria-expanded", "false");
+  });
+
+  test("the panels work with the keyboard alone", async ({ page }) => {
+    await page.goto("/");
+    const button = page.getByRole("button", { name: "Policies", exact: true });
+    await button.focus();
+    await page.keyboard.press("Enter");
+    await expect(button).toHaveAttribute("aria-expanded", "true");
+    await page.keyboard.press("Tab");
+    await expect(page.locator('[data-all-to="/policies"]').getByRole("link", { name: "Open Access and Licensing" })).toBeFocused();
+    await page.keyboard.press("Enter");
+    await expect(page).toHaveURL(/\/policies\/open-access/);
+  });
+
+  test("panels stay inside a narrow desktop viewport", async ({ page }) => {
+    await page.setViewportSize({ width: 1024, height: 800 });
+    await page.goto("/");
+    await page.getByRole("button", { name: "Services", exact: true }).click();
+    const box = await page.locator("[data-all-to]").first().boundingBox();
+    expect(box?.width).toBeLessThanOrEqual(1024 - 32);
+    expect(box?.x).toBeGreaterThanOrEqual(16);
+    expect((box?.x ?? 0) + (box?.width ?? 0)).toBeLessThanOrEqual(1024 - 16);
+  });
+
+  test("the language switcher shows the locale in capitals and opens English and Türkçe", async ({ page }) => {
+    await page.goto("/tr/kitaplar");
+    const button = page.getByRole("button", { name: "Dil: Türkçe" });
+    await expect(button).toHaveText("TR");
+    await button.click();
+    await expect(page.getByRole("link", { name: "English" })).toHaveAttribute("href", "/books");
+    await page.keyboard.press("Escape");
+    await expect(page.getByRole("link", { name: "English" })).toBeHidden();
+  });
+
+  test("axe finds no serious or critical violation on the home page, with a panel open", async ({ page }) => {
+    await page.goto("/");
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.getByRole("button", { name: "Services", exact: true }).click();
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.goto("/tr");
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+});
+
+test.describe("mobile menu", () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test("opens and closes with its button, Escape and navigation, and locks the page behind", async ({ page }) => {
+    await page.goto("/tr");
+    const button = page.getByRole("button", { name: "Menü" });
+    await expect(button).toHaveAttribute("aria-expanded", "false");
+    await button.click();
+    await expect(button).toHaveAttribute("aria-expanded", "true");
+    const menu = page.locator(`[id="${await button.getAttribute("aria-controls")}"]`);
+    await expect(menu).toBeVisible();
+    expect(await page.evaluate(() => document.body.style.overflow)).toBe("hidden");
+    for (const label of ["Ana Sayfa", "Biz Kimiz", "Hizmetler", "Dergiler", "Kitaplar", "Politikalar", "İletişim", "English", "Türkçe"]) {
+      await expect(menu.getByRole("link", { name: label, exact: true })).toBeVisible();
+    }
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.keyboard.press("Escape");
+    await expect(menu).toBeHidden();
+    await expect(button).toBeFocused();
+    expect(await page.evaluate(() => document.body.style.overflow)).toBe("");
+    await button.click();
+    await menu.getByRole("link", { name: "Dergiler" }).click();
+    await expect(page).toHaveURL(/\/tr\/dergiler$/);
+    await expect(menu).toBeHidden();
+  });
+});
+
+test("the footer has the logo, social links, localized links, the library and the 2025 copyright", async ({ page }) => {
+  await page.goto("/tr");
+  const footer = page.getByRole("contentinfo");
+  for (const name of ["Facebook'ta Meridyen", "Instagram'da Meridyen", "X'te Meridyen", "LinkedIn'de Meridyen", "YouTube'da Meridyen"]) {
+    await expect(footer.getByRole("link", { name })).toHaveAttribute("href", /^https:\/\//);
+  }
+  await expect(footer.getByRole("link", { name: "Departmanlar" })).toHaveAttribute("href", "/tr/who-we-are/departments");
+  await expect(footer.getByRole("link", { name: "Biz Kimiz" })).toHaveAttribute("href", "/tr/biz-kimiz");
+  await expect(footer.getByRole("link", { name: "Meridyen Dijital Kütüphane" })).toHaveAttribute("rel", /noopener/);
+  await expect(footer).toContainText("© 2025 Meridyen Akademik Yayıncılık");
+});
+
+test("the loading bar runs during a slow client navigation, 2 px high, orange", async ({ page }) => {
+  await page.goto("/");
+  await page.route("**/*.data*", async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1200));
+    await route.continue();
+  });
+  const bar = page.locator("[data-loading-bar]");
+  await expect(bar).toHaveAttribute("data-loading-bar", "hidden");
+  await page.getByRole("link", { name: "Journals", exact: true }).first().click();
+  await expect(bar).toHaveAttribute("data-loading-bar", "visible");
+  expect(await bar.evaluate((el) => getComputedStyle(el).height)).toBe("2px");
+  expect(await bar.evaluate((el) => getComputedStyle(el).backgroundImage)).toMatch(/linear-gradient/);
+  await expect(page).toHaveURL(/\/journals$/);
+  await expect(bar).toHaveAttribute("data-loading-bar", "hidden");
+});
