@@ -19,7 +19,7 @@ export function Header() {
   const links = headerLinks.map((link) => ({ id: link.id, to: href(link.id, {}, locale), label: link.label(t), end: link.id === "home" }));
   return (
     <header className="relative z-20 border-b border-stone-200 bg-white">
-      <div className="page flex h-18 items-center justify-between gap-4">
+      <div className="page flex h-18 items-center justify-between gap-3">
         <Link to={href("home", {}, locale)} className="shrink-0" aria-label={t.nav.home}>
           <Logo compact />
         </Link>

@@ -12,7 +12,7 @@ export function Logo({ inverted = false, compact = false }: { inverted?: boolean
         <circle cx="16" cy="16" r="15" fill="#c2410c" />
         <path d="M16 3a13 13 0 0 1 0 26M16 3a6 13 0 0 0 0 26M3.5 16h25" fill="none" stroke="#fff7ed" strokeWidth="1.6" />
       </svg>
-      <span className={`font-serif text-lg leading-tight ${inverted ? "text-white" : "text-stone-900"}`}>
+      <span className={`font-serif text-base leading-tight sm:text-lg ${inverted ? "text-white" : "text-stone-900"}`}>
         {compact ? (
           <>
             <span className="lg:hidden xl:inline">{t.site.name}</span>
