@@ -1,5 +1,19 @@
-/** Values the server hands every loader. The key is exported by entry.server so the server uses this very object. */
+/**
+ * Values the server hands every loader. The keys are exported by entry.server so the server
+ * uses these very objects (it loads the build separately from its own sources).
+ */
 import { createContext } from "react-router";
 import type { ApiClient } from "./lib/api-client.server.ts";
 
 export const apiContext = createContext<ApiClient>();
+
+export const socialNetworks = ["facebook", "instagram", "x", "linkedin", "youtube"] as const;
+
+/** The configuration the pages may show: validated at start (server/config.ts). */
+export interface PublicConfig {
+  /** The site's public origin, for canonical and hreflang URLs; the request's when unset. */
+  publicUrl?: string;
+  social: Record<(typeof socialNetworks)[number], string>;
+  libraryUrl: string;
+}
+export const publicConfigContext = createContext<PublicConfig>();

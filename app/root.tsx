@@ -16,9 +16,10 @@ import { Footer } from "./components/footer.tsx";
 import { Header } from "./components/header.tsx";
 import { PageTitle } from "./components/page-title.tsx";
 import { LoadingBar } from "./components/shell/loading-bar.tsx";
+import { publicConfigContext, socialNetworks } from "./context.ts";
 import { useLocale, useMessages } from "./i18n.ts";
 import { alternatePaths } from "./lib/alternates.ts";
-import { withIcons } from "./lib/icons.server.ts";
+import { iconSvg, withIcons } from "./lib/icons.server.ts";
 import { emptyInitial } from "./lib/initial.ts";
 import { loaderBase } from "./lib/load.server.ts";
 import "./app.css";
@@ -31,9 +32,18 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     console.warn(`initial content unavailable: ${error.message}`);
     return emptyInitial;
   });
+  const config = context.get(publicConfigContext);
   return {
     initial: { ...initial, services: withIcons(initial.services), policies: withIcons(initial.policies) },
-    origin: process.env.PUBLIC_URL ?? new URL(request.url).origin,
+    origin: config.publicUrl ?? new URL(request.url).origin,
+    links: {
+      social: socialNetworks.map((network) => ({
+        network,
+        url: config.social[network],
+        iconSvg: iconSvg(network === "x" ? "brand:x" : `lucide:${network}`),
+      })),
+      library: config.libraryUrl,
+    },
   };
 }
 

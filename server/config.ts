@@ -26,6 +26,12 @@ const schema = z.object({
     .number()
     .refine((v) => [301, 302, 303, 307, 308].includes(v), "one of 301, 302, 303, 307, 308")
     .default(302),
+  SOCIAL_FACEBOOK_URL: z.url({ protocol: /^https$/ }).default("https://www.facebook.com/meridianpress"),
+  SOCIAL_INSTAGRAM_URL: z.url({ protocol: /^https$/ }).default("https://www.instagram.com/meridianpress"),
+  SOCIAL_X_URL: z.url({ protocol: /^https$/ }).default("https://x.com/meridianpress"),
+  SOCIAL_LINKEDIN_URL: z.url({ protocol: /^https$/ }).default("https://www.linkedin.com/company/meridianpress"),
+  SOCIAL_YOUTUBE_URL: z.url({ protocol: /^https$/ }).default("https://www.youtube.com/@meridianpress"),
+  LIBRARY_URL: z.url({ protocol: /^https?$/ }).default("https://library.meridianpress.example"),
   I18N_NO_CACHE_LOCALES: z
     .string()
     .default("")

@@ -7,6 +7,7 @@ import { serveStatic } from "@hono/node-server/serve-static";
 import { Hono } from "hono";
 import { compress } from "hono/compress";
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
+import type { PublicConfig } from "../app/context.ts";
 import type { ApiClient } from "../app/lib/api-client.server.ts";
 import { isLocale, type Locale } from "../i18n/locales.ts";
 import { messages } from "../i18n/messages/index.ts";
@@ -81,11 +82,24 @@ export function createSite({ config, api, apiApp, build, clientDir }: SiteOption
     await next();
   });
 
+  const publicConfig: PublicConfig = {
+    publicUrl: config.PUBLIC_URL,
+    social: {
+      facebook: config.SOCIAL_FACEBOOK_URL,
+      instagram: config.SOCIAL_INSTAGRAM_URL,
+      x: config.SOCIAL_X_URL,
+      linkedin: config.SOCIAL_LINKEDIN_URL,
+      youtube: config.SOCIAL_YOUTUBE_URL,
+    },
+    libraryUrl: config.LIBRARY_URL,
+  };
   const renderPage = async (request: Request) => {
     const serverBuild = await loadBuild();
-    // The context key is the build's own object (exported by entry.server), so loaders find it.
+    // The context keys are the build's own objects (exported by entry.server), so loaders find them.
+    const keys = serverBuild.entry.module as unknown as Record<"apiContext" | "publicConfigContext", Parameters<RouterContextProvider["set"]>[0]>;
     const context = new RouterContextProvider();
-    context.set((serverBuild.entry.module as unknown as { apiContext: Parameters<typeof context.set>[0] }).apiContext, api);
+    context.set(keys.apiContext, api);
+    context.set(keys.publicConfigContext, publicConfig);
     const handle = productionHandler ?? createRequestHandler(serverBuild, mode);
     return handle(request, context);
   };

@@ -1,23 +1,17 @@
-import { Link } from "react-router";
+import { Link, useRouteLoaderData } from "react-router";
 import { format, useLocale, useMessages } from "../i18n.ts";
+import type { loader } from "../root.tsx";
 import { href } from "../route-table.ts";
+import { Icon } from "./icon.tsx";
 import { Logo } from "./logo.tsx";
 
 /** The specification fixes the copyright year. */
 export const COPYRIGHT_YEAR = 2025;
 
-const social = [
-  { key: "facebook", url: "https://www.facebook.com/meridianpress" },
-  { key: "instagram", url: "https://www.instagram.com/meridianpress" },
-  { key: "x", url: "https://x.com/meridianpress" },
-  { key: "linkedin", url: "https://www.linkedin.com/company/meridianpress" },
-  { key: "youtube", url: "https://www.youtube.com/@meridianpress" },
-] as const;
-const LIBRARY_URL = "https://library.meridianpress.example";
-
 export function Footer() {
   const t = useMessages();
   const locale = useLocale();
+  const configured = useRouteLoaderData<typeof loader>("root")?.links;
   const links = [
     { to: href("about", {}, locale), label: t.nav.whoWeAre },
     { to: href("departments", {}, locale), label: t.nav.departments },
@@ -43,20 +37,22 @@ export function Footer() {
               </li>
             ))}
             <li>
-              <a href={LIBRARY_URL} className="footer-link" target="_blank" rel="noopener">
-                {t.footer.library}
-              </a>
+              {configured && (
+                <a href={configured.library} className="footer-link" target="_blank" rel="noopener">
+                  {t.footer.library}
+                </a>
+              )}
             </li>
           </ul>
         </nav>
         <div>
           <h2 className="text-sm font-semibold tracking-wide text-white">{t.footer.follow}</h2>
           <ul className="mt-3 flex flex-wrap gap-2">
-            {social.map((s) => (
-              <li key={s.key}>
-                <a href={s.url} className="social-link" rel="noopener" target="_blank">
-                  <span aria-hidden="true">{s.key === "x" ? "X" : s.key[0].toUpperCase()}</span>
-                  <span className="sr-only">{t.footer.social[s.key]}</span>
+            {configured?.social.map(({ network, url, iconSvg }) => (
+              <li key={network}>
+                <a href={url} className="social-link" rel="noopener" target="_blank">
+                  <Icon svg={iconSvg} className="h-4 w-4" />
+                  <span className="sr-only">{t.footer.social[network]}</span>
                 </a>
               </li>
             ))}

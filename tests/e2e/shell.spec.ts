@@ -135,6 +135,8 @@ test("the footer has the logo, social links, localized links, the library and th
   for (const name of ["Facebook'ta Meridyen", "Instagram'da Meridyen", "X'te Meridyen", "LinkedIn'de Meridyen", "YouTube'da Meridyen"]) {
     await expect(footer.getByRole("link", { name })).toHaveAttribute("href", /^https:\/\//);
   }
+  await expect(footer.getByRole("link", { name: "X'te Meridyen" })).toHaveAttribute("href", "https://x.com/meridian_e2e");
+  await expect(footer.locator(".social-link svg")).toHaveCount(5);
   await expect(footer.getByRole("link", { name: "Departmanlar" })).toHaveAttribute("href", "/tr/who-we-are/departments");
   await expect(footer.getByRole("link", { name: "Biz Kimiz" })).toHaveAttribute("href", "/tr/biz-kimiz");
   await expect(footer.getByRole("link", { name: "Meridyen Dijital Kütüphane" })).toHaveAttribute("rel", /noopener/);
