@@ -9,11 +9,13 @@ export const apiContext = createContext<ApiClient>();
 
 export const socialNetworks = ["facebook", "instagram", "x", "linkedin", "youtube"] as const;
 
-/** The configuration the pages may show: validated at start (server/config.ts). */
-export interface PublicConfig {
+/** The configuration the loaders need, validated at start (server/config.ts). */
+export interface SiteConfig {
   /** The site's public origin, for canonical and hreflang URLs; the request's when unset. */
   publicUrl?: string;
   social: Record<(typeof socialNetworks)[number], string>;
   libraryUrl: string;
+  /** Where icons not installed locally are fetched from (Iconify's API), if anywhere. */
+  iconApiUrl?: string;
 }
-export const publicConfigContext = createContext<PublicConfig>();
+export const siteConfigContext = createContext<SiteConfig>();

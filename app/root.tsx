@@ -16,7 +16,7 @@ import { Footer } from "./components/footer.tsx";
 import { Header } from "./components/header.tsx";
 import { PageTitle } from "./components/page-title.tsx";
 import { LoadingBar } from "./components/shell/loading-bar.tsx";
-import { publicConfigContext, socialNetworks } from "./context.ts";
+import { siteConfigContext, socialNetworks } from "./context.ts";
 import { useLocale, useMessages } from "./i18n.ts";
 import { alternatePaths } from "./lib/alternates.ts";
 import { iconSvg, withIcons } from "./lib/icons.server.ts";
@@ -32,16 +32,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     console.warn(`initial content unavailable: ${error.message}`);
     return emptyInitial;
   });
-  const config = context.get(publicConfigContext);
+  const config = context.get(siteConfigContext);
+  const [services, policies, socialIcons] = await Promise.all([
+    withIcons(initial.services, config.iconApiUrl),
+    withIcons(initial.policies, config.iconApiUrl),
+    Promise.all(socialNetworks.map((network) => iconSvg(network === "x" ? "brand:x" : `lucide:${network}`))),
+  ]);
   return {
-    initial: { ...initial, services: withIcons(initial.services), policies: withIcons(initial.policies) },
+    initial: { ...initial, services, policies },
     origin: config.publicUrl ?? new URL(request.url).origin,
     links: {
-      social: socialNetworks.map((network) => ({
-        network,
-        url: config.social[network],
-        iconSvg: iconSvg(network === "x" ? "brand:x" : `lucide:${network}`),
-      })),
+      social: socialNetworks.map((network, i) => ({ network, url: config.social[network], iconSvg: socialIcons[i] })),
       library: config.libraryUrl,
     },
   };

@@ -32,6 +32,7 @@ const schema = z.object({
   SOCIAL_LINKEDIN_URL: z.url({ protocol: /^https$/ }).default("https://www.linkedin.com/company/meridianpress"),
   SOCIAL_YOUTUBE_URL: z.url({ protocol: /^https$/ }).default("https://www.youtube.com/@meridianpress"),
   LIBRARY_URL: z.url({ protocol: /^https?$/ }).default("https://library.meridianpress.example"),
+  ICON_API_URL: optionalUrl,
   I18N_NO_CACHE_LOCALES: z
     .string()
     .default("")

@@ -7,7 +7,7 @@ import { serveStatic } from "@hono/node-server/serve-static";
 import { Hono } from "hono";
 import { compress } from "hono/compress";
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
-import type { PublicConfig } from "../app/context.ts";
+import type { SiteConfig } from "../app/context.ts";
 import type { ApiClient } from "../app/lib/api-client.server.ts";
 import { isLocale, type Locale } from "../i18n/locales.ts";
 import { messages } from "../i18n/messages/index.ts";
@@ -82,7 +82,7 @@ export function createSite({ config, api, apiApp, build, clientDir }: SiteOption
     await next();
   });
 
-  const publicConfig: PublicConfig = {
+  const siteConfig: SiteConfig = {
     publicUrl: config.PUBLIC_URL,
     social: {
       facebook: config.SOCIAL_FACEBOOK_URL,
@@ -92,14 +92,15 @@ export function createSite({ config, api, apiApp, build, clientDir }: SiteOption
       youtube: config.SOCIAL_YOUTUBE_URL,
     },
     libraryUrl: config.LIBRARY_URL,
+    iconApiUrl: config.ICON_API_URL,
   };
   const renderPage = async (request: Request) => {
     const serverBuild = await loadBuild();
     // The context keys are the build's own objects (exported by entry.server), so loaders find them.
-    const keys = serverBuild.entry.module as unknown as Record<"apiContext" | "publicConfigContext", Parameters<RouterContextProvider["set"]>[0]>;
+    const keys = serverBuild.entry.module as unknown as Record<"apiContext" | "siteConfigContext", Parameters<RouterContextProvider["set"]>[0]>;
     const context = new RouterContextProvider();
     context.set(keys.apiContext, api);
-    context.set(keys.publicConfigContext, publicConfig);
+    context.set(keys.siteConfigContext, siteConfig);
     const handle = productionHandler ?? createRequestHandler(serverBuild, mode);
     return handle(request, context);
   };

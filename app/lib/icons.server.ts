@@ -1,10 +1,16 @@
-/** Iconify names to SVG markup, from the locally installed Lucide set (no fetch on page load). */
+/**
+ * Iconify names to SVG markup, rendered on the server so the browser never fetches an icon.
+ * Names come from the locally installed sets (Lucide, and X's mark); a name not found there is
+ * asked of the configured icon service (Iconify's API) within a time limit, and remembered.
+ * Anything that fails gives null: the page shows the dashed circle.
+ */
 
+import type { IconifyJSON } from "@iconify/types";
 import { getIconData, iconToHTML, iconToSVG, replaceIDs } from "@iconify/utils";
 import { icons as lucide } from "@iconify-json/lucide";
 
 /** Marks Lucide does not have: X's logo (Simple Icons, CC0). */
-const brand = {
+const brand: IconifyJSON = {
   prefix: "brand",
   icons: {
     x: {
@@ -14,25 +20,58 @@ const brand = {
   width: 24,
   height: 24,
 };
+const localSets: Record<string, IconifyJSON> = { lucide, brand };
 
-const sets = { lucide, brand } as const;
-const cache = new Map<string, string | null>();
+export const ICON_FETCH_TIMEOUT_MS = 5000;
+export const ICON_URL_MAX_LENGTH = 500;
+/** A failed fetch is tried again after this long, not on every page. */
+const RETRY_AFTER_MS = 60_000;
 
-export function iconSvg(name: string | null): string | null {
-  if (!name) return null;
-  const cached = cache.get(name);
-  if (cached !== undefined) return cached;
-  const [prefix, icon] = name.split(":");
-  const set = sets[prefix as keyof typeof sets];
-  const data = set && getIconData(set, icon);
-  let svg: string | null = null;
-  if (data) {
-    const rendered = iconToSVG(data, { height: "100%", width: "100%" });
-    svg = iconToHTML(replaceIDs(rendered.body), rendered.attributes);
+const rendered = new Map<string, Promise<string | null>>();
+
+function render(set: IconifyJSON, icon: string): string | null {
+  const data = getIconData(set, icon);
+  if (!data) return null;
+  const svg = iconToSVG(data, { height: "100%", width: "100%" });
+  return iconToHTML(replaceIDs(svg.body), svg.attributes);
+}
+
+/** The icon's markup; null when the set has no such icon; undefined when the service failed. */
+async function fetchIcon(apiUrl: string, prefix: string, icon: string, timeoutMs: number): Promise<string | null | undefined> {
+  const url = `${apiUrl.replace(/\/$/, "")}/${encodeURIComponent(prefix)}.json?icons=${encodeURIComponent(icon)}`;
+  if (url.length > ICON_URL_MAX_LENGTH) return null;
+  try {
+    const response = await fetch(url, { signal: AbortSignal.timeout(timeoutMs) });
+    if (!response.ok) throw new Error(`status ${response.status}`);
+    return render((await response.json()) as IconifyJSON, icon);
+  } catch (error) {
+    console.warn(`icon ${prefix}:${icon} unavailable from the icon service: ${(error as Error).message}`);
+    return undefined;
   }
-  cache.set(name, svg);
-  return svg;
+}
+
+/** The SVG markup of an Iconify name such as "lucide:book-open", or null. */
+export function iconSvg(name: string | null, apiUrl?: string, timeoutMs = ICON_FETCH_TIMEOUT_MS): Promise<string | null> {
+  if (!name) return Promise.resolve(null);
+  const [prefix, icon] = name.split(":");
+  if (!prefix || !icon) return Promise.resolve(null);
+  let markup = rendered.get(name);
+  if (!markup) {
+    const local = localSets[prefix];
+    markup = local
+      ? Promise.resolve(render(local, icon))
+      : apiUrl
+        ? fetchIcon(apiUrl, prefix, icon, timeoutMs).then((result) => {
+            if (result !== undefined) return result;
+            setTimeout(() => rendered.delete(name), RETRY_AFTER_MS).unref();
+            return null;
+          })
+        : Promise.resolve(null);
+    rendered.set(name, markup);
+  }
+  return markup;
 }
 
 /** Adds each item's rendered icon. */
-export const withIcons = <T extends { icon: string | null }>(items: T[]) => items.map((item) => ({ ...item, iconSvg: iconSvg(item.icon) }));
+export const withIcons = <T extends { icon: string | null }>(items: T[], apiUrl?: string) =>
+  Promise.all(items.map(async (item) => ({ ...item, iconSvg: await iconSvg(item.icon, apiUrl) })));

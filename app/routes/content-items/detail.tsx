@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import { Icon } from "../../components/icon.tsx";
 import { PageHeader } from "../../components/page-header.tsx";
 import { RichText } from "../../components/rich-text.tsx";
+import { siteConfigContext } from "../../context.ts";
 import { useLocale, useMessages } from "../../i18n.ts";
 import { iconSvg } from "../../lib/icons.server.ts";
 import { loaderBase, orNotFound } from "../../lib/load.server.ts";
@@ -13,7 +14,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { api, locale } = loaderBase(request, context);
   const type = whichRoute(request.url, ["service", "policy"]) === "policy" ? "policies" : "services";
   const item = await orNotFound(request, api.contentItem(type, locale, params.slug));
-  return { type, item, iconSvg: iconSvg(item.icon), alternates: item.alternates };
+  return { type, item, iconSvg: await iconSvg(item.icon, context.get(siteConfigContext).iconApiUrl), alternates: item.alternates };
 }
 
 export default function ContentItemDetail({ loaderData: { type, item, iconSvg } }: Route.ComponentProps) {

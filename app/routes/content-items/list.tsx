@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { Icon } from "../../components/icon.tsx";
 import { ListPage } from "../../components/list-page.tsx";
+import { siteConfigContext } from "../../context.ts";
 import { useLocale, useMessages } from "../../i18n.ts";
 import { withIcons } from "../../lib/icons.server.ts";
 import { loaderBase, orUnavailable } from "../../lib/load.server.ts";
@@ -13,7 +14,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { api, locale } = loaderBase(request, context);
   const type = whichRoute(request.url, ["services", "policies"]) ?? "services";
   const list = await orUnavailable(type === "services" ? api.services(locale) : api.policies(locale));
-  return { type, items: list && withIcons(list.Items) };
+  return { type, items: list && (await withIcons(list.Items, context.get(siteConfigContext).iconApiUrl)) };
 }
 
 export default function ContentItemList({ loaderData: { type, items } }: Route.ComponentProps) {
