@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { REDIRECT_PORT } from "../../playwright.config.ts";
+import { gotoHydrated } from "./hydrated.ts";
 
 const root = (request: import("@playwright/test").APIRequestContext, headers: Record<string, string>) =>
   request.get("/", { headers, maxRedirects: 0 });
@@ -25,7 +26,7 @@ test("a configured root redirect sends / elsewhere with its status", async ({ re
 });
 
 test("switching language goes to the same page in the other language and remembers the choice", async ({ page, context }) => {
-  await page.goto("/journals");
+  await gotoHydrated(page, "/journals");
   await page.getByRole("link", { name: "Journal of Social Inquiry" }).click();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Journal of Social Inquiry");
   await page.getByRole("button", { name: "Language: English" }).click();

@@ -1,4 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
+import { gotoHydrated } from "./hydrated.ts";
 
 /** One page of each type, in both locales, with slugs read from the content API. */
 async function pageTypes(request: import("@playwright/test").APIRequestContext) {
@@ -89,7 +90,7 @@ for (const width of [390, 1440]) {
 }
 
 test("client-side navigation reaches a journal's issue and its editorial board", async ({ page }) => {
-  await page.goto("/tr/dergiler");
+  await gotoHydrated(page, "/tr/dergiler");
   await page.getByRole("link", { name: /Sosyal Araştırmalar Dergisi/ }).click();
   await page.getByRole("link", { name: "Makaleler" }).click();
   await expect(page.getByRole("heading", { name: /^Cilt \d+, Sayı \d+ \(\d{4}\)/ }).first()).toBeVisible();

@@ -1,5 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
+import { gotoHydrated } from "./hydrated.ts";
 
 const seriousViolations = async (page: Page) =>
   (await new AxeBuilder({ page }).analyze()).violations
@@ -15,7 +16,7 @@ test.describe("desktop header panels", () => {
   ] as const) {
     test(`the Services and Policies panels lay their items out as specified (${locale})`, async ({ page, request }) => {
       const initial = await (await request.get(`/api/${locale}/initial`)).json();
-      await page.goto(path);
+      await gotoHydrated(page, path);
       for (const [label, items, base, maxWidth] of [
         [services, initial.services, locale === "en" ? "/services" : "/tr/hizmetler", 1200],
         [policies, initial.policies, locale === "en" ? "/policies" : "/tr/politikalar", 960],
@@ -49,7 +50,7 @@ test.describe("desktop header panels", () => {
   }
 
   test("a panel closes on an outside click and when an item is picked", async ({ page }) => {
-    await page.goto("/");
+    await gotoHydrated(page, "/");
     const button = page.getByRole("button", { name: "Services", exact: true });
     await button.click();
     await page.getByRole("heading", { level: 1 }).click();
@@ -61,7 +62,7 @@ test.describe("desktop header panels", () => {
   });
 
   test("the panels work with the keyboard alone", async ({ page }) => {
-    await page.goto("/");
+    await gotoHydrated(page, "/");
     const button = page.getByRole("button", { name: "Policies", exact: true });
     await button.focus();
     await page.keyboard.press("Enter");
@@ -74,7 +75,7 @@ test.describe("desktop header panels", () => {
 
   test("panels stay inside a narrow desktop viewport", async ({ page }) => {
     await page.setViewportSize({ width: 1024, height: 800 });
-    await page.goto("/");
+    await gotoHydrated(page, "/");
     await page.getByRole("button", { name: "Services", exact: true }).click();
     const box = await page.locator("[data-all-to]").first().boundingBox();
     expect(box?.width).toBeLessThanOrEqual(1024 - 32);
@@ -83,7 +84,7 @@ test.describe("desktop header panels", () => {
   });
 
   test("the language switcher shows the locale in capitals and opens English and Türkçe", async ({ page }) => {
-    await page.goto("/tr/kitaplar");
+    await gotoHydrated(page, "/tr/kitaplar");
     const button = page.getByRole("button", { name: "Dil: Türkçe" });
     await expect(button).toHaveText("TR");
     await button.click();
@@ -93,11 +94,11 @@ test.describe("desktop header panels", () => {
   });
 
   test("axe finds no serious or critical violation on the home page, with a panel open", async ({ page }) => {
-    await page.goto("/");
+    await gotoHydrated(page, "/");
     expect(await seriousViolations(page)).toEqual([]);
     await page.getByRole("button", { name: "Services", exact: true }).click();
     expect(await seriousViolations(page)).toEqual([]);
-    await page.goto("/tr");
+    await gotoHydrated(page, "/tr");
     expect(await seriousViolations(page)).toEqual([]);
   });
 });
@@ -106,7 +107,7 @@ test.describe("mobile menu", () => {
   test.use({ viewport: { width: 390, height: 844 } });
 
   test("opens and closes with its button, Escape and navigation, and locks the page behind", async ({ page }) => {
-    await page.goto("/tr");
+    await gotoHydrated(page, "/tr");
     const button = page.getByRole("button", { name: "Menü" });
     await expect(button).toHaveAttribute("aria-expanded", "false");
     await button.click();
@@ -130,7 +131,7 @@ test.describe("mobile menu", () => {
 });
 
 test("the footer has the logo, social links, localized links, the library and the 2025 copyright", async ({ page }) => {
-  await page.goto("/tr");
+  await gotoHydrated(page, "/tr");
   const footer = page.getByRole("contentinfo");
   for (const name of ["Facebook'ta Meridyen", "Instagram'da Meridyen", "X'te Meridyen", "LinkedIn'de Meridyen", "YouTube'da Meridyen"]) {
     await expect(footer.getByRole("link", { name })).toHaveAttribute("href", /^https:\/\//);
@@ -144,7 +145,7 @@ test("the footer has the logo, social links, localized links, the library and th
 });
 
 test("the loading bar runs during a slow client navigation, 2 px high, orange", async ({ page }) => {
-  await page.goto("/");
+  await gotoHydrated(page, "/");
   await page.route("**/*.data*", async (route) => {
     await new Promise((resolve) => setTimeout(resolve, 1200));
     await route.continue();
