@@ -33,6 +33,8 @@ const schema = z.object({
   SOCIAL_YOUTUBE_URL: z.url({ protocol: /^https$/ }).default("https://www.youtube.com/@meridianpress"),
   LIBRARY_URL: z.url({ protocol: /^https?$/ }).default("https://library.meridianpress.example"),
   ICON_API_URL: optionalUrl,
+  IMAGE_HOST: z.url({ protocol: /^https?$/ }).optional(),
+  IMAGE_DIR: z.string().default("content/demo/images"),
   I18N_NO_CACHE_LOCALES: z
     .string()
     .default("")

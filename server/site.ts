@@ -12,6 +12,7 @@ import type { ApiClient } from "../app/lib/api-client.server.ts";
 import { isLocale, type Locale } from "../i18n/locales.ts";
 import { messages } from "../i18n/messages/index.ts";
 import type { Config } from "./config.ts";
+import { createImageApp } from "./images.ts";
 import { detectLocale } from "./locale-detection.ts";
 import { pageCache } from "./page-cache.ts";
 import { renderSitemap } from "./sitemap.ts";
@@ -56,6 +57,7 @@ export function createSite({ config, api, apiApp, build, clientDir }: SiteOption
   }
 
   if (apiApp) app.all("/api/*", (c) => apiApp.fetch(c.req.raw));
+  app.route("/", createImageApp({ host: config.IMAGE_HOST, localDir: config.IMAGE_DIR }));
 
   app.get("/_i18n/:locale/messages.json", (c) => {
     const locale = c.req.param("locale");

@@ -1,0 +1,102 @@
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import sharp from "sharp";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createImageApp } from "./images.ts";
+
+let dir: string;
+let host: Server;
+let hostUrl: string;
+const photo = () =>
+  sharp({ create: { width: 1200, height: 800, channels: 3, background: "#c2410c" } })
+    .png()
+    .toBuffer();
+
+beforeAll(async () => {
+  dir = await mkdtemp(path.join(tmpdir(), "images-"));
+  await writeFile(path.join(dir, "photo.png"), await photo());
+  await writeFile(
+    path.join(dir, "cover.svg"),
+    '<svg xmlns="http://www.w3.org/2000/svg" width="400" height="600"><rect width="400" height="600" fill="#1c1917"/></svg>',
+  );
+  await writeFile(path.join(dir, "notes.png"), "this is not an image");
+  await writeFile(
+    path.join(dir, "huge.svg"),
+    '<svg xmlns="http://www.w3.org/2000/svg" width="3000" height="3000"><rect width="3000" height="3000"/></svg>',
+  );
+  const served = await photo();
+  host = createServer((request, response) => {
+    if (request.url === "/remote/photo.png") response.end(served);
+    else {
+      response.statusCode = 404;
+      response.end();
+    }
+  });
+  await new Promise<void>((resolve) => host.listen(0, "127.0.0.1", resolve));
+  hostUrl = `http://127.0.0.1:${(host.address() as AddressInfo).port}`;
+});
+afterAll(async () => {
+  host.close();
+  await rm(dir, { recursive: true, force: true });
+});
+
+const local = () => createImageApp({ localDir: dir, maxPixels: 4_000_000 });
+
+describe("the image optimizer", () => {
+  it("resizes to an allowed width as webp, never enlarging, and keeps the result", async () => {
+    const app = local();
+    const response = await app.request("/images/640/photo.png");
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toBe("image/webp");
+    expect(response.headers.get("cache-control")).toMatch(/max-age=86400/);
+    const first = Buffer.from(await response.arrayBuffer());
+    expect(await sharp(first).metadata()).toMatchObject({ format: "webp", width: 640, height: 427 });
+    const big = Buffer.from(await (await app.request("/images/2048/photo.png")).arrayBuffer());
+    expect((await sharp(big).metadata()).width).toBe(1200);
+    // The source changes; the kept result is served.
+    await writeFile(
+      path.join(dir, "photo.png"),
+      await sharp({ create: { width: 100, height: 100, channels: 3, background: "#000" } })
+        .png()
+        .toBuffer(),
+    );
+    expect(Buffer.from(await (await app.request("/images/640/photo.png")).arrayBuffer())).toEqual(first);
+    await writeFile(path.join(dir, "photo.png"), await photo());
+  });
+
+  it("rasterizes SVG covers", async () => {
+    const response = await local().request("/images/160/cover.svg");
+    expect(await sharp(Buffer.from(await response.arrayBuffer())).metadata()).toMatchObject({ format: "webp", width: 160, height: 240 });
+  });
+
+  it("refuses unknown widths, other hosts, parent folders, non-images and too many pixels with a 4xx", async () => {
+    const app = local();
+    const cases: [string, number][] = [
+      ["/images/333/photo.png", 400],
+      ["/images/640/https://evil.example/x.png", 400],
+      ["/images/640/..%2F..%2Fetc%2Fpasswd.png", 400],
+      // URL parsing folds a literal ".." before routing: the request names no image at all.
+      ["/images/640/../photo.png", 404],
+      ["/images/640/photo.txt", 400],
+      ["/images/640/missing.png", 404],
+      ["/images/640/notes.png", 415],
+      ["/images/640/huge.svg", 413],
+    ];
+    for (const [url, status] of cases) {
+      const response = await app.request(url);
+      expect([url, response.status]).toEqual([url, status]);
+      expect((await response.json()).message).toBeTruthy();
+    }
+  });
+
+  it("reads from the image host when one is configured, and only from it", async () => {
+    const app = createImageApp({ host: hostUrl, localDir: dir });
+    const response = await app.request("/images/320/remote/photo.png");
+    expect(response.status).toBe(200);
+    expect((await sharp(Buffer.from(await response.arrayBuffer())).metadata()).width).toBe(320);
+    expect((await app.request("/images/320/photo.png")).status).toBe(404);
+  });
+});

@@ -1,0 +1,120 @@
+/**
+ * /images/{width}/{path}: resizes an image of the image origin to one of the allowed widths, as
+ * webp, and keeps the result. The origin is the allow-listed image host (IMAGE_HOST) or, without
+ * one, the local image folder (the demo content's images). A path can name nothing else: no
+ * other host, no parent folder. Non-images, oversized inputs and unknown widths are 4xx.
+ */
+import { readFile } from "node:fs/promises";
+import path from "node:path";
+import { Hono } from "hono";
+import sharp from "sharp";
+import { IMAGE_WIDTHS } from "../app/lib/image-widths.ts";
+
+export interface ImageOptions {
+  /** An https origin to read sources from; without it, `localDir`. */
+  host?: string;
+  localDir: string;
+  /** Sources larger than this many pixels are refused (decompression bombs). */
+  maxPixels?: number;
+  maxSourceBytes?: number;
+  cacheBytes?: number;
+}
+
+const SOURCE_PATH = /^[a-z0-9][a-z0-9_-]*(?:\/[a-z0-9][a-z0-9_-]*)*\.(?:svg|png|jpe?g|webp|avif|gif)$/i;
+const FORMATS = new Set(["svg", "png", "jpeg", "webp", "avif", "gif"]);
+
+class ImageFailure extends Error {
+  readonly status: 400 | 404 | 413 | 415 | 502;
+  constructor(status: 400 | 404 | 413 | 415 | 502, message: string) {
+    super(message);
+    this.status = status;
+  }
+}
+
+export function createImageApp({
+  host,
+  localDir,
+  maxPixels = 40_000_000,
+  maxSourceBytes = 20 * 1024 * 1024,
+  cacheBytes = 64 * 1024 * 1024,
+}: ImageOptions) {
+  const cache = new Map<string, Promise<Buffer>>();
+  const sizes = new Map<string, number>();
+  let cachedBytes = 0;
+
+  async function source(file: string): Promise<Buffer> {
+    if (host) {
+      const response = await fetch(`${host.replace(/\/$/, "")}/${file}`, { signal: AbortSignal.timeout(5000), redirect: "error" }).catch(() => {
+        throw new ImageFailure(502, "The image host did not answer.");
+      });
+      if (response.status === 404) throw new ImageFailure(404, "No such image.");
+      if (!response.ok) throw new ImageFailure(502, `The image host answered ${response.status}.`);
+      if (Number(response.headers.get("content-length") ?? 0) > maxSourceBytes) throw new ImageFailure(413, "The image is too large.");
+      return Buffer.from(await response.arrayBuffer());
+    }
+    return readFile(path.join(localDir, file)).catch(() => {
+      throw new ImageFailure(404, "No such image.");
+    });
+  }
+
+  async function optimize(file: string, width: number): Promise<Buffer> {
+    const input = await source(file);
+    if (input.length > maxSourceBytes) throw new ImageFailure(413, "The image is too large.");
+    const image = sharp(input, { limitInputPixels: maxPixels, failOn: "error" });
+    const metadata = await image.metadata().catch(() => {
+      throw new ImageFailure(415, "The file is not an image.");
+    });
+    if (!metadata.format || !FORMATS.has(metadata.format)) throw new ImageFailure(415, "The file is not an image.");
+    if ((metadata.width ?? 0) * (metadata.height ?? 0) > maxPixels) throw new ImageFailure(413, "The image has too many pixels.");
+    return image
+      .resize({ width, withoutEnlargement: true })
+      .webp({ quality: 80 })
+      .toBuffer()
+      .catch((error: Error) => {
+        throw /pixel limit/i.test(error.message)
+          ? new ImageFailure(413, "The image has too many pixels.")
+          : new ImageFailure(415, "The file cannot be read as an image.");
+      });
+  }
+
+  function remember(key: string, output: Buffer) {
+    sizes.set(key, output.length);
+    cachedBytes += output.length;
+    // Oldest first (a Map keeps insertion order) until the cache fits its budget again.
+    for (const [oldKey, size] of sizes) {
+      if (cachedBytes <= cacheBytes) break;
+      sizes.delete(oldKey);
+      cache.delete(oldKey);
+      cachedBytes -= size;
+    }
+  }
+
+  const app = new Hono();
+  app.get("/images/:width/:file{.+}", async (c) => {
+    const width = Number(c.req.param("width"));
+    const file = c.req.param("file");
+    try {
+      if (!IMAGE_WIDTHS.includes(width)) throw new ImageFailure(400, `Width must be one of ${IMAGE_WIDTHS.join(", ")}.`);
+      if (!SOURCE_PATH.test(file) || file.length > 300) throw new ImageFailure(400, "Only the image host's image files can be resized.");
+      const key = `${width}/${file}`;
+      let output = cache.get(key);
+      if (!output) {
+        output = optimize(file, width);
+        cache.set(key, output);
+        output.then(
+          (buffer) => remember(key, buffer),
+          () => cache.delete(key),
+        );
+      }
+      const body = await output;
+      return c.body(new Uint8Array(body), 200, {
+        "Content-Type": "image/webp",
+        "Cache-Control": "public, max-age=86400, stale-while-revalidate=604800",
+      });
+    } catch (error) {
+      if (!(error instanceof ImageFailure)) throw error;
+      return c.json({ error: "bad_image", message: error.message }, error.status);
+    }
+  });
+  return app;
+}
