@@ -78,8 +78,6 @@ describe("the image optimizer", () => {
       ["/images/333/photo.png", 400],
       ["/images/640/https://evil.example/x.png", 400],
       ["/images/640/..%2F..%2Fetc%2Fpasswd.png", 400],
-      // URL parsing folds a literal ".." before routing: the request names no image at all.
-      ["/images/640/../photo.png", 404],
       ["/images/640/photo.txt", 400],
       ["/images/640/missing.png", 404],
       ["/images/640/notes.png", 415],
@@ -90,6 +88,8 @@ describe("the image optimizer", () => {
       expect([url, response.status]).toEqual([url, status]);
       expect((await response.json()).message).toBeTruthy();
     }
+    // URL parsing folds a literal ".." before routing: the request names no image at all.
+    expect((await app.request("/images/640/../photo.png")).status).toBe(404);
   });
 
   it("reads from the image host when one is configured, and only from it", async () => {
