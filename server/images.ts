@@ -31,6 +31,13 @@ class ImageFailure extends Error {
   }
 }
 
+/** What sharp's refusal means for the visitor: too many pixels, or not an image at all. */
+function unreadable(error: Error): never {
+  throw /pixel limit/i.test(error.message)
+    ? new ImageFailure(413, "The image has too many pixels.")
+    : new ImageFailure(415, "The file cannot be read as an image.");
+}
+
 export function createImageApp({
   host,
   localDir,
@@ -61,20 +68,10 @@ export function createImageApp({
     const input = await source(file);
     if (input.length > maxSourceBytes) throw new ImageFailure(413, "The image is too large.");
     const image = sharp(input, { limitInputPixels: maxPixels, failOn: "error" });
-    const metadata = await image.metadata().catch(() => {
-      throw new ImageFailure(415, "The file is not an image.");
-    });
+    const metadata = await image.metadata().catch(unreadable);
     if (!metadata.format || !FORMATS.has(metadata.format)) throw new ImageFailure(415, "The file is not an image.");
     if ((metadata.width ?? 0) * (metadata.height ?? 0) > maxPixels) throw new ImageFailure(413, "The image has too many pixels.");
-    return image
-      .resize({ width, withoutEnlargement: true })
-      .webp({ quality: 80 })
-      .toBuffer()
-      .catch((error: Error) => {
-        throw /pixel limit/i.test(error.message)
-          ? new ImageFailure(413, "The image has too many pixels.")
-          : new ImageFailure(415, "The file cannot be read as an image.");
-      });
+    return image.resize({ width, withoutEnlargement: true }).webp({ quality: 80 }).toBuffer().catch(unreadable);
   }
 
   function remember(key: string, output: Buffer) {
