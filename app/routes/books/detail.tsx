@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { Cover } from "../../components/cover.tsx";
 import { Facts } from "../../components/facts.tsx";
 import { PageHeader } from "../../components/page-header.tsx";
 import { RichText } from "../../components/rich-text.tsx";
@@ -67,6 +68,11 @@ export default function BookDetail({ loaderData: { book } }: Route.ComponentProp
           )}
         </div>
         <aside className="card self-start">
+          {book.cover && (
+            <div className="mb-5 flex justify-center">
+              <Cover src={book.cover} label={book.title} width={112} priority />
+            </div>
+          )}
           <h2 className="font-semibold">{t.books.details}</h2>
           <Facts items={facts} />
           {book.url && (

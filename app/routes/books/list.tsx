@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { Cover } from "../../components/cover.tsx";
 import { ListPage } from "../../components/list-page.tsx";
 import { useLocale, useMessages } from "../../i18n.ts";
 import { loaderBase, orUnavailable } from "../../lib/load.server.ts";
@@ -22,12 +23,7 @@ export default function BookList({ loaderData: { books } }: Route.ComponentProps
       gridClassName="grid gap-6 sm:grid-cols-2 lg:grid-cols-3"
       renderItem={(book) => (
         <Link to={href("book", { slug: book.slug }, locale)} className="card-link flex h-full gap-4">
-          <span
-            aria-hidden="true"
-            className="flex h-32 w-22 shrink-0 items-end rounded-sm bg-gradient-to-b from-stone-700 to-stone-900 p-2 font-serif text-[0.65rem] leading-tight text-orange-100 shadow"
-          >
-            {book.year}
-          </span>
+          <Cover src={book.cover} label={String(book.year)} width={80} />
           <span className="min-w-0">
             <span className="block font-serif text-lg leading-snug text-stone-900">{book.title}</span>
             {book.subtitle && <span className="mt-1 block text-sm text-stone-600">{book.subtitle}</span>}

@@ -1,4 +1,5 @@
 import { NavLink, Outlet } from "react-router";
+import { Cover } from "../../components/cover.tsx";
 import { PageTitle } from "../../components/page-title.tsx";
 import { useLocale, useMessages } from "../../i18n.ts";
 import { loaderBase, orNotFound } from "../../lib/load.server.ts";
@@ -26,11 +27,8 @@ export default function JournalLayout({ loaderData: { journal } }: Route.Compone
       <div className="border-b border-stone-200 bg-white">
         <div className="page pt-10">
           <div className="flex gap-6">
-            <span
-              aria-hidden="true"
-              className="hidden h-36 w-26 shrink-0 items-end rounded bg-gradient-to-br from-orange-700 to-stone-800 p-3 font-serif text-sm leading-tight text-white sm:flex"
-            >
-              {journal.abbreviation}
+            <span className="hidden sm:block">
+              <Cover src={journal.cover} label={journal.abbreviation} width={112} priority />
             </span>
             <div>
               <p className="eyebrow">{journal.categories.map((c) => c.title).join(" · ")}</p>

@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { Cover } from "../../components/cover.tsx";
 import { ListPage } from "../../components/list-page.tsx";
 import { Pagination, pageParam } from "../../components/pagination.tsx";
 import { useLocale, useMessages } from "../../i18n.ts";
@@ -30,12 +31,7 @@ export default function JournalList({ loaderData: { journals, page, pageCount } 
       gridClassName="grid gap-5 md:grid-cols-2"
       renderItem={(journal) => (
         <Link to={href("journal", { slug: journal.slug }, locale)} className="card-link flex h-full gap-5">
-          <span
-            aria-hidden="true"
-            className="flex h-28 w-20 shrink-0 items-end rounded bg-gradient-to-br from-orange-700 to-stone-800 p-2 font-serif text-xs leading-tight text-white"
-          >
-            {journal.abbreviation}
-          </span>
+          <Cover src={journal.cover} label={journal.abbreviation} width={80} />
           <span className="min-w-0">
             <span className="block font-serif text-xl leading-snug text-stone-900">{journal.title}</span>
             <span className="mt-2 flex flex-wrap gap-1.5">
