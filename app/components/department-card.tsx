@@ -40,12 +40,9 @@ export function DepartmentCard({ department, linked = true }: { department: Depa
               <li key={person.name}>
                 <span className="font-medium">{person.name}</span> · {person.role}
                 {person.email && (
-                  <>
-                    {" · "}
-                    <a href={`mailto:${person.email}`} className="text-orange-800 hover:underline">
-                      {person.email}
-                    </a>
-                  </>
+                  <a href={`mailto:${person.email}`} className="block text-orange-800 hover:underline">
+                    {person.email}
+                  </a>
                 )}
               </li>
             ))}

@@ -34,7 +34,8 @@ export function MobileMenu({ links }: { links: { to: string; label: string; end:
         <svg viewBox="0 0 24 24" className="h-5 w-5" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2">
           {open ? <path d="M6 6l12 12M18 6L6 18" /> : <path d="M4 7h16M4 12h16M4 17h16" />}
         </svg>
-        {t.menu.mobile}
+        {/* On the narrowest phones only the icon shows; the name stays for assistive technology. */}
+        <span className="max-[380px]:sr-only">{t.menu.mobile}</span>
       </button>
       <div
         ref={(element) => {
