@@ -13,25 +13,34 @@ function remember(locale: Locale) {
   document.cookie = `${COOKIE}=${locale}; path=/; max-age=${365 * 24 * 3600}; samesite=lax`;
 }
 
-/** Links to this very page in each locale (the home page where there is no counterpart). */
-export function useLanguageLinks() {
+/**
+ * Links to this very page in each locale (the home page where there is no counterpart), each
+ * remembering the choice when followed.
+ */
+export function LanguageLinks({ className }: { className: string }) {
   const t = useMessages();
   const current = useLocale();
   const paths = alternatePaths(useMatches()) ?? { en: "/", tr: "/tr" };
-  return locales.map((locale) => ({
-    locale,
-    href: paths[locale],
-    label: t.language[locale],
-    current: locale === current,
-    onClick: () => remember(locale),
-  }));
+  return locales.map((locale) => (
+    <li key={locale}>
+      <a
+        href={paths[locale]}
+        hrefLang={locale}
+        lang={locale}
+        aria-current={locale === current ? "true" : undefined}
+        onClick={() => remember(locale)}
+        className={className}
+      >
+        {t.language[locale]}
+      </a>
+    </li>
+  ));
 }
 
 /** The desktop language switcher: the current locale's code in capitals, opening English / Türkçe. */
 export function LanguageMenu() {
   const t = useMessages();
   const current = useLocale();
-  const links = useLanguageLinks();
   const { open, toggle, button, panel } = useDisclosure();
   const panelId = useId();
   return (
@@ -59,20 +68,7 @@ export function LanguageMenu() {
         hidden={!open}
         className="absolute right-0 z-30 mt-2 min-w-36 rounded-lg border border-stone-200 bg-white p-1 shadow-xl"
       >
-        {links.map((link) => (
-          <li key={link.locale}>
-            <a
-              href={link.href}
-              hrefLang={link.locale}
-              lang={link.locale}
-              aria-current={link.current ? "true" : undefined}
-              onClick={link.onClick}
-              className="block rounded-md px-3 py-2 text-sm hover:bg-orange-50 aria-[current]:font-semibold aria-[current]:text-orange-800"
-            >
-              {link.label}
-            </a>
-          </li>
-        ))}
+        <LanguageLinks className="block rounded-md px-3 py-2 text-sm hover:bg-orange-50 aria-[current]:font-semibold aria-[current]:text-orange-800" />
       </ul>
     </div>
   );

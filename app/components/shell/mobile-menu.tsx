@@ -1,13 +1,12 @@
 import { useEffect, useId } from "react";
 import { NavLink } from "react-router";
 import { useMessages } from "../../i18n.ts";
-import { useLanguageLinks } from "./language-menu.tsx";
+import { LanguageLinks } from "./language-menu.tsx";
 import { useDisclosure } from "./use-disclosure.ts";
 
 /** Below the large breakpoint: a menu button opening the header's links and the language buttons. */
 export function MobileMenu({ links }: { links: { to: string; label: string; end: boolean }[] }) {
   const t = useMessages();
-  const languages = useLanguageLinks();
   const { open, toggle, button, panel } = useDisclosure();
   const panelId = useId();
 
@@ -57,20 +56,7 @@ export function MobileMenu({ links }: { links: { to: string; label: string; end:
           </ul>
         </nav>
         <ul aria-label={t.language.label} className="page flex gap-2 border-t border-stone-100 py-4">
-          {languages.map((language) => (
-            <li key={language.locale}>
-              <a
-                href={language.href}
-                hrefLang={language.locale}
-                lang={language.locale}
-                aria-current={language.current ? "true" : undefined}
-                onClick={language.onClick}
-                className="btn-secondary aria-[current]:border-orange-700 aria-[current]:text-orange-800"
-              >
-                {language.label}
-              </a>
-            </li>
-          ))}
+          <LanguageLinks className="btn-secondary aria-[current]:border-orange-700 aria-[current]:text-orange-800" />
         </ul>
       </div>
     </div>
