@@ -67,6 +67,7 @@ test.describe("desktop header panels", () => {
     await button.focus();
     await page.keyboard.press("Enter");
     await expect(button).toHaveAttribute("aria-expanded", "true");
+    await expect(page.locator('[data-all-to="/policies"]')).toBeVisible();
     await page.keyboard.press("Tab");
     await expect(page.locator('[data-all-to="/policies"]').getByRole("link", { name: "Open Access and Licensing" })).toBeFocused();
     await page.keyboard.press("Enter");

@@ -1,5 +1,4 @@
-import { autoUpdate, offset, shift, size, useFloating } from "@floating-ui/react-dom";
-import { useId } from "react";
+import { useEffect, useId, useState } from "react";
 import { Link } from "react-router";
 import { Icon } from "../icon.tsx";
 import { useDisclosure } from "./use-disclosure.ts";
@@ -37,28 +36,45 @@ export function spreadOverColumns<T>(items: T[], columnsCount: number): T[][] {
 export function MegaMenu({ label, basePath, allTo, allLabel, items, columnsCount = 4, width = 960, maxWidth = 960 }: MegaMenuProps) {
   const { open, close, toggle, button, panel } = useDisclosure();
   const panelId = useId();
-  const { refs, floatingStyles } = useFloating({
-    open,
-    placement: "bottom-start",
-    whileElementsMounted: autoUpdate,
-    middleware: [
-      offset(PANEL_OFFSET),
-      shift({ padding: VIEWPORT_PADDING }),
-      size({
-        padding: VIEWPORT_PADDING,
-        apply({ availableWidth, elements }) {
-          elements.floating.style.maxWidth = `${Math.min(maxWidth, availableWidth - VIEWPORT_PADDING)}px`;
-        },
-      }),
-    ],
-  });
+  const [position, setPosition] = useState<{ x: number; y: number } | null>(null);
+
+  // Floating UI places the open panel; it is loaded on the first opening, not with every page.
+  useEffect(() => {
+    const reference = button.current;
+    const floating = panel.current;
+    if (!open || !reference || !floating) return;
+    let stop: (() => void) | undefined;
+    let closed = false;
+    import("@floating-ui/dom").then(({ autoUpdate, computePosition, offset, shift, size }) => {
+      if (closed) return;
+      stop = autoUpdate(reference, floating, async () => {
+        const { x, y } = await computePosition(reference, floating, {
+          placement: "bottom-start",
+          middleware: [
+            offset(PANEL_OFFSET),
+            shift({ padding: VIEWPORT_PADDING }),
+            size({
+              padding: VIEWPORT_PADDING,
+              apply({ availableWidth }) {
+                floating.style.maxWidth = `${Math.min(maxWidth, availableWidth - VIEWPORT_PADDING)}px`;
+              },
+            }),
+          ],
+        });
+        if (!closed) setPosition({ x, y });
+      });
+    });
+    return () => {
+      closed = true;
+      stop?.();
+      setPosition(null);
+    };
+  }, [open, maxWidth, button, panel]);
+
   return (
     <>
       <button
-        ref={(element) => {
-          button.current = element;
-          refs.setReference(element);
-        }}
+        ref={button}
         type="button"
         className="nav-link inline-flex items-center gap-1"
         aria-expanded={open}
@@ -73,11 +89,18 @@ export function MegaMenu({ label, basePath, allTo, allLabel, items, columnsCount
       <div
         ref={(element) => {
           panel.current = element;
-          refs.setFloating(element);
         }}
         id={panelId}
         hidden={!open}
-        style={{ ...floatingStyles, width, maxWidth: `min(${maxWidth}px, calc(100vw - ${2 * VIEWPORT_PADDING}px))` }}
+        style={{
+          position: "absolute",
+          left: position?.x ?? 0,
+          top: position?.y ?? 0,
+          // Until placed, the panel takes its size but is not shown where it does not belong.
+          visibility: position ? "visible" : "hidden",
+          width,
+          maxWidth: `min(${maxWidth}px, calc(100vw - ${2 * VIEWPORT_PADDING}px))`,
+        }}
         className="z-30 rounded-lg border border-stone-200 bg-white p-4 shadow-xl"
         data-all-to={allTo}
         data-all-label={allLabel}
