@@ -32,7 +32,12 @@ export default defineConfig({
   webServer: [
     {
       command: `rm -f ${databaseFile}* && node server/main.ts`,
-      env: { PORT: String(PORT), SQLITE_FILE: databaseFile, PUBLIC_URL: "https://www.meridianpress.example", SOCIAL_X_URL: "https://x.com/meridian_e2e" },
+      env: {
+        PORT: String(PORT),
+        SQLITE_FILE: databaseFile,
+        PUBLIC_URL: "https://www.meridianpress.example",
+        SOCIAL_X_URL: "https://x.com/meridian_e2e",
+      },
       url: `http://127.0.0.1:${PORT}/api/en/initial`,
       reuseExistingServer: false,
       timeout: 120_000,
