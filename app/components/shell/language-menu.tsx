@@ -1,4 +1,3 @@
-import { useId } from "react";
 import { useMatches } from "react-router";
 import { type Locale, locales, upper } from "../../../i18n/locales.ts";
 import { useLocale, useMessages } from "../../i18n.ts";
@@ -41,33 +40,17 @@ export function LanguageLinks({ className }: { className: string }) {
 export function LanguageMenu() {
   const t = useMessages();
   const current = useLocale();
-  const { open, toggle, button, panel } = useDisclosure();
-  const panelId = useId();
+  const { buttonProps, panelProps } = useDisclosure();
   return (
     <div className="relative">
-      <button
-        ref={button}
-        type="button"
-        className="nav-link inline-flex items-center gap-1.5"
-        aria-expanded={open}
-        aria-controls={panelId}
-        aria-label={`${t.language.label}: ${t.language[current]}`}
-        onClick={toggle}
-      >
+      <button {...buttonProps} className="nav-link inline-flex items-center gap-1.5" aria-label={`${t.language.label}: ${t.language[current]}`}>
         <svg viewBox="0 0 24 24" className="h-4 w-4" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="1.8">
           <circle cx="12" cy="12" r="9" />
           <path d="M3 12h18M12 3a14 14 0 0 1 0 18M12 3a14 14 0 0 0 0 18" />
         </svg>
         <span data-locale-code>{upper(current, current)}</span>
       </button>
-      <ul
-        ref={(element) => {
-          panel.current = element;
-        }}
-        id={panelId}
-        hidden={!open}
-        className="absolute right-0 z-30 mt-2 min-w-36 rounded-lg border border-stone-200 bg-white p-1 shadow-xl"
-      >
+      <ul {...panelProps} className="absolute right-0 z-30 mt-2 min-w-36 rounded-lg border border-stone-200 bg-white p-1 shadow-xl">
         <LanguageLinks className="block rounded-md px-3 py-2 text-sm hover:bg-orange-50 aria-[current]:font-semibold aria-[current]:text-orange-800" />
       </ul>
     </div>

@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from "react";
+import { useEffect, useState } from "react";
 import { Link } from "react-router";
 import { Icon } from "../icon.tsx";
 import { useDisclosure } from "./use-disclosure.ts";
@@ -34,8 +34,7 @@ export function spreadOverColumns<T>(items: T[], columnsCount: number): T[][] {
 
 /** A header button that opens a panel of links laid out in columns (Services, Policies). */
 export function MegaMenu({ label, basePath, allTo, allLabel, items, columnsCount = 4, width = 960, maxWidth = 960 }: MegaMenuProps) {
-  const { open, close, toggle, button, panel } = useDisclosure();
-  const panelId = useId();
+  const { open, close, button, panel, buttonProps, panelProps } = useDisclosure();
   const [position, setPosition] = useState<{ x: number; y: number } | null>(null);
 
   // Floating UI places the open panel; it is loaded on the first opening, not with every page.
@@ -73,25 +72,14 @@ export function MegaMenu({ label, basePath, allTo, allLabel, items, columnsCount
 
   return (
     <>
-      <button
-        ref={button}
-        type="button"
-        className="nav-link inline-flex items-center gap-1"
-        aria-expanded={open}
-        aria-controls={panelId}
-        onClick={toggle}
-      >
+      <button {...buttonProps} className="nav-link inline-flex items-center gap-1">
         {label}
         <svg viewBox="0 0 20 20" className={`h-4 w-4 transition ${open ? "rotate-180" : ""}`} aria-hidden="true">
           <path d="M5 8l5 5 5-5" fill="none" stroke="currentColor" strokeWidth="1.8" />
         </svg>
       </button>
       <div
-        ref={(element) => {
-          panel.current = element;
-        }}
-        id={panelId}
-        hidden={!open}
+        {...panelProps}
         style={{
           position: "absolute",
           left: position?.x ?? 0,

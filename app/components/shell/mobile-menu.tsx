@@ -1,4 +1,4 @@
-import { useEffect, useId } from "react";
+import { useEffect } from "react";
 import { NavLink } from "react-router";
 import { useMessages } from "../../i18n.ts";
 import { LanguageLinks } from "./language-menu.tsx";
@@ -7,8 +7,7 @@ import { useDisclosure } from "./use-disclosure.ts";
 /** Below the large breakpoint: a menu button opening the header's links and the language buttons. */
 export function MobileMenu({ links }: { links: { to: string; label: string; end: boolean }[] }) {
   const t = useMessages();
-  const { open, toggle, button, panel } = useDisclosure();
-  const panelId = useId();
+  const { open, buttonProps, panelProps } = useDisclosure();
 
   // The page behind does not scroll while the menu covers it.
   useEffect(() => {
@@ -22,28 +21,14 @@ export function MobileMenu({ links }: { links: { to: string; label: string; end:
 
   return (
     <div className="lg:hidden">
-      <button
-        ref={button}
-        type="button"
-        className="btn-ghost inline-flex items-center gap-2"
-        aria-expanded={open}
-        aria-controls={panelId}
-        onClick={toggle}
-      >
+      <button {...buttonProps} className="btn-ghost inline-flex items-center gap-2">
         <svg viewBox="0 0 24 24" className="h-5 w-5" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2">
           {open ? <path d="M6 6l12 12M18 6L6 18" /> : <path d="M4 7h16M4 12h16M4 17h16" />}
         </svg>
         {/* On the narrowest phones only the icon shows; the name stays for assistive technology. */}
         <span className="max-[380px]:sr-only">{t.menu.mobile}</span>
       </button>
-      <div
-        ref={(element) => {
-          panel.current = element;
-        }}
-        id={panelId}
-        hidden={!open}
-        className="fixed inset-x-0 top-18 bottom-0 z-40 overflow-y-auto border-t border-stone-200 bg-white"
-      >
+      <div {...panelProps} className="fixed inset-x-0 top-18 bottom-0 z-40 overflow-y-auto border-t border-stone-200 bg-white">
         <nav aria-label={t.nav.label} className="page py-4">
           <ul className="grid gap-1">
             {links.map((link) => (

@@ -1,15 +1,16 @@
 /**
  * Open/closed state for a button and the panel it controls (header panels, language list,
  * mobile menu): closes on a click outside both, on Escape (focus back on the button), and on
- * navigation.
+ * navigation. `buttonProps` and `panelProps` carry the wiring (aria-expanded, aria-controls, id).
  */
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useId, useRef, useState } from "react";
 import { useLocation } from "react-router";
 
 export function useDisclosure() {
   const [open, setOpen] = useState(false);
   const button = useRef<HTMLButtonElement | null>(null);
   const panel = useRef<HTMLElement | null>(null);
+  const panelId = useId();
   const { pathname, search } = useLocation();
 
   const close = useCallback(() => setOpen(false), []);
@@ -37,5 +38,13 @@ export function useDisclosure() {
     };
   }, [open]);
 
-  return { open, close, toggle, button, panel };
+  const buttonProps = { ref: button, type: "button", "aria-expanded": open, "aria-controls": panelId, onClick: toggle } as const;
+  const panelProps = {
+    ref: (element: HTMLElement | null) => {
+      panel.current = element;
+    },
+    id: panelId,
+    hidden: !open,
+  };
+  return { open, close, button, panel, buttonProps, panelProps };
 }
