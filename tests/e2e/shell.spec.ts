@@ -78,7 +78,10 @@ test.describe("desktop header panels", () => {
     await page.setViewportSize({ width: 1024, height: 800 });
     await gotoHydrated(page, "/");
     await page.getByRole("button", { name: "Services", exact: true }).click();
-    const box = await page.locator("[data-all-to]").first().boundingBox();
+    const panel = page.locator("[data-all-to]").first();
+    // The panel is shown once Floating UI has placed it.
+    await expect(panel).toBeVisible();
+    const box = await panel.boundingBox();
     expect(box?.width).toBeLessThanOrEqual(1024 - 32);
     expect(box?.x).toBeGreaterThanOrEqual(16);
     expect((box?.x ?? 0) + (box?.width ?? 0)).toBeLessThanOrEqual(1024 - 16);
