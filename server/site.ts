@@ -11,6 +11,7 @@ import type { SiteConfig } from "../app/context.ts";
 import type { ApiClient } from "../app/lib/api-client.server.ts";
 import { isLocale, type Locale } from "../i18n/locales.ts";
 import { messages } from "../i18n/messages/index.ts";
+import { cached } from "../service/api/cached.ts";
 import type { Config } from "./config.ts";
 import { createImageApp } from "./images.ts";
 import { detectLocale } from "./locale-detection.ts";
@@ -32,6 +33,7 @@ const MESSAGES_MAX_AGE = 24 * 60 * 60;
 /** A rendered page is reused for 10 s, then served stale for up to a minute while it renders again. */
 export const PAGE_FRESH_MS = 10_000;
 export const PAGE_STALE_MS = 60_000;
+const SITEMAP_TTL_MS = 10 * 60_000;
 
 export function createSite({ config, api, apiApp, build, clientDir }: SiteOptions) {
   const app = new Hono();
@@ -71,16 +73,24 @@ export function createSite({ config, api, apiApp, build, clientDir }: SiteOption
 
   app.get("/robots.txt", (c) => c.text(`User-agent: *\nAllow: /\n\nSitemap: ${origin(c.req.url)}/sitemap.xml\n`));
 
+  // The sitemap walks every journal's issues: built once per origin and kept for ten minutes.
+  const sitemaps = new Map<string, () => Promise<string>>();
   app.get("/sitemap.xml", async (c) => {
+    const site = origin(c.req.url);
+    let sitemap = sitemaps.get(site);
+    if (!sitemap) {
+      sitemap = cached(SITEMAP_TTL_MS, () => renderSitemap(api, site));
+      if (sitemaps.size < 8) sitemaps.set(site, sitemap);
+    }
     c.header("Content-Type", "application/xml; charset=utf-8");
-    return c.body(await renderSitemap(api, origin(c.req.url)));
+    return c.body(await sitemap());
   });
 
   app.get("/", async (c, next) => {
     if (config.ROOT_REDIRECT) return c.redirect(config.ROOT_REDIRECT, config.ROOT_REDIRECT_STATUS as 302);
     c.header("Vary", "Cookie, Accept-Language");
     const locale: Locale = detectLocale(c);
-    if (locale !== "en") return c.redirect(`/${locale}`, 302);
+    if (locale !== "en") return c.redirect(`/${locale}${new URL(c.req.url).search}`, 302);
     await next();
   });
 

@@ -8,6 +8,8 @@ const root = (request: import("@playwright/test").APIRequestContext, headers: Re
 test("the root detects the locale: cookie first, then the browser's languages, then English", async ({ request }) => {
   expect((await root(request, { cookie: "i18n_redirected=tr" })).headers().location).toBe("/tr");
   expect((await root(request, { "accept-language": "tr-TR,tr;q=0.9" })).headers().location).toBe("/tr");
+  const withQuery = await request.get("/?utm_source=newsletter", { headers: { cookie: "i18n_redirected=tr" }, maxRedirects: 0 });
+  expect(withQuery.headers().location).toBe("/tr?utm_source=newsletter");
   expect((await root(request, { cookie: "i18n_redirected=en", "accept-language": "tr" })).status()).toBe(200);
   expect((await root(request, { "accept-language": "de-DE,fr;q=0.8" })).status()).toBe(200);
   expect((await root(request, {})).status()).toBe(200);
