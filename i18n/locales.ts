@@ -1,14 +1,10 @@
 /** The site's locales: English at the root, Turkish under /tr. */
 export const locales = ["en", "tr"] as const;
 export type Locale = (typeof locales)[number];
-export const defaultLocale: Locale = "en";
 
 export function isLocale(value: unknown): value is Locale {
   return value === "en" || value === "tr";
 }
-
-/** The URL prefix of a locale: "" for English, "/tr" for Turkish. */
-export const localePrefix = (locale: Locale) => (locale === defaultLocale ? "" : `/${locale}`);
 
 /** The locale a path belongs to: /tr and /tr/… are Turkish, everything else English. */
 export function localeOfPath(pathname: string): Locale {
