@@ -2,7 +2,9 @@
  * Response shapes of the content API (documented in docs/api.md). The web app imports these
  * as types only. Rich-text fields (`*Html`, `details`, `body`) hold sanitized HTML.
  */
-export type Locale = "en" | "tr";
+import type { Locale } from "../../i18n/locales.ts";
+
+export type { Locale };
 export const contentTypes = ["services", "policies", "journals", "books", "departments", "pages"] as const;
 export type ContentType = (typeof contentTypes)[number];
 
