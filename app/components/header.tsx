@@ -16,6 +16,11 @@ export function Header() {
   const t = useMessages();
   const locale = useLocale();
   const { services, policies } = useInitial();
+  // The two panels differ only in their items, their all-items label and the Services width.
+  const panels = {
+    services: { allLabel: t.menu.allServices, items: services, width: SERVICES_PANEL_WIDTH, maxWidth: SERVICES_PANEL_WIDTH },
+    policies: { allLabel: t.menu.allPolicies, items: policies },
+  };
   const links = headerLinks.map((link) => ({ id: link.id, to: href(link.id, {}, locale), label: link.label(t), end: link.id === "home" }));
   return (
     <header className="relative z-20 border-b border-stone-200 bg-white">
@@ -27,26 +32,8 @@ export function Header() {
           <ul className="flex items-center gap-0.5">
             {links.map((link) => (
               <li key={link.id}>
-                {link.id === "services" ? (
-                  <MegaMenu
-                    label={link.label}
-                    basePath={link.to}
-                    allTo={link.to}
-                    allLabel={t.menu.allServices}
-                    items={services}
-                    columnsCount={PANEL_COLUMNS}
-                    width={SERVICES_PANEL_WIDTH}
-                    maxWidth={SERVICES_PANEL_WIDTH}
-                  />
-                ) : link.id === "policies" ? (
-                  <MegaMenu
-                    label={link.label}
-                    basePath={link.to}
-                    allTo={link.to}
-                    allLabel={t.menu.allPolicies}
-                    items={policies}
-                    columnsCount={PANEL_COLUMNS}
-                  />
+                {link.id === "services" || link.id === "policies" ? (
+                  <MegaMenu label={link.label} basePath={link.to} allTo={link.to} columnsCount={PANEL_COLUMNS} {...panels[link.id]} />
                 ) : (
                   <NavLink to={link.to} end={link.end} className="nav-link block">
                     {link.label}
