@@ -41,11 +41,12 @@ export default function Home() {
           </h2>
           <dl className="grid grid-cols-2 gap-6 md:grid-cols-5">
             {statKeys.map((key) => (
-              <div key={key} className="border-l-2 border-orange-600 pl-4">
+              // The label comes first for assistive technology; the figure is shown above it.
+              <div key={key} className="flex flex-col-reverse justify-end border-l-2 border-orange-600 pl-4">
+                <dt className="mt-1 text-sm text-stone-600">{t.home.stats[key]}</dt>
                 <dd className="font-serif text-3xl text-stone-900" data-stat={key}>
                   {key === "doubleBlindRate" ? formatPercent(initial[key], locale) : formatNumber(initial[key], locale)}
                 </dd>
-                <dt className="mt-1 text-sm text-stone-600">{t.home.stats[key]}</dt>
               </div>
             ))}
           </dl>
