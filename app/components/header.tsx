@@ -25,7 +25,7 @@ export function Header() {
   return (
     <header className="relative z-20 border-b border-stone-200 bg-white">
       <div className="page flex h-18 items-center justify-between gap-3">
-        <Link to={href("home", {}, locale)} className="shrink-0" aria-label={t.nav.home}>
+        <Link to={href("home", {}, locale)} className="min-w-0" aria-label={t.nav.home}>
           <Logo compact />
         </Link>
         <nav aria-label={t.nav.label} className="hidden lg:block">
