@@ -6,15 +6,16 @@ import { messages } from "../../i18n/messages/index.ts";
 import { apiContext } from "../context.ts";
 import { isContentNotFound, isContentUnavailable } from "./api-client.server.ts";
 import { fullPath } from "./full-path.ts";
+import { pagePath } from "./page-path.ts";
 
 export function loaderBase(request: Request, context: Readonly<RouterContextProvider>) {
-  const locale: Locale = localeOfPath(new URL(request.url).pathname);
+  const locale: Locale = localeOfPath(pagePath(request.url));
   return { api: context.get(apiContext), locale };
 }
 
 /** The specification's 404 for a route whose parameters name nothing: "Page Not Found: {full path}". */
 export function notFound(request: Request): never {
-  const locale = localeOfPath(new URL(request.url).pathname);
+  const locale = localeOfPath(pagePath(request.url));
   throw data(format(messages[locale].errors.slugNotFound, { path: fullPath(request.url) }), { status: 404 });
 }
 

@@ -1,13 +1,14 @@
 import { matchPath } from "react-router";
 import { localeOfPath } from "../../i18n/locales.ts";
 import { type RouteId, routeEntry } from "../route-table.ts";
+import { pagePath } from "./page-path.ts";
 
 /**
  * Which of the given table routes a URL is, for a module that serves several screens
  * (services and policies share one list module, the contact topics share one page).
  */
 export function whichRoute<Id extends RouteId>(url: string, candidates: readonly Id[]): Id | undefined {
-  const pathname = safeDecode(new URL(url).pathname);
+  const pathname = safeDecode(pagePath(url));
   const locale = localeOfPath(pathname);
   return candidates.find((id) => {
     const entry = routeEntry(id);

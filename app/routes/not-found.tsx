@@ -3,11 +3,12 @@ import { format } from "../../i18n/format.ts";
 import { localeOfPath } from "../../i18n/locales.ts";
 import { messages } from "../../i18n/messages/index.ts";
 import { fullPath } from "../lib/full-path.ts";
+import { pagePath } from "../lib/page-path.ts";
 import type { Route } from "./+types/not-found";
 
 /** Any path no screen matches: the specification's non-fatal 404 "Page not found: {full path}". */
 export function loader({ request }: Route.LoaderArgs) {
-  const locale = localeOfPath(new URL(request.url).pathname);
+  const locale = localeOfPath(pagePath(request.url));
   throw data(format(messages[locale].errors.notFound, { path: fullPath(request.url) }), { status: 404 });
 }
 
