@@ -21,11 +21,13 @@ import type {
   JournalDetail,
   JournalSummary,
   List,
+  NewSubmissionRequest,
   Page,
   PageContent,
+  SubmissionAccepted,
 } from "../../service/api/types.ts";
 
-export type Transport = (path: string) => Promise<Response>;
+export type Transport = (path: string, init?: RequestInit) => Promise<Response>;
 
 export const RETRY = { attempts: 3, firstDelayMs: 250 } as const;
 
@@ -54,12 +56,13 @@ export const isContentUnavailable = (error: unknown): error is ContentUnavailabl
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export function createApiClient(transport: Transport, wait: (ms: number) => Promise<unknown> = sleep) {
-  async function get<T>(path: string): Promise<T> {
+  /** Submissions are retried too: each carries its id, so a repeat stores nothing twice. */
+  async function request<T>(path: string, init?: RequestInit): Promise<T> {
     let lastError = "";
     for (let attempt = 1; attempt <= RETRY.attempts; attempt++) {
       let response: Response | undefined;
       try {
-        response = await transport(path);
+        response = await transport(path, init);
       } catch (error) {
         lastError = `network error: ${(error as Error).message}`;
       }
@@ -74,23 +77,29 @@ export function createApiClient(transport: Transport, wait: (ms: number) => Prom
   const seg = encodeURIComponent;
   const journal = (locale: Locale, slug: string) => `/api/journals/${locale}/${seg(slug)}`;
   return {
-    initial: (locale: Locale) => get<Initial>(`/api/${locale}/initial`),
-    entities: (locale: Locale) => get<Entities>(`/api/entities?locale=${locale}`),
-    services: (locale: Locale) => get<List<ContentItem>>(`/api/services/${locale}`),
-    policies: (locale: Locale) => get<List<ContentItem>>(`/api/policies/${locale}`),
-    contentItem: (type: "services" | "policies", locale: Locale, slug: string) => get<ContentItemDetail>(`/api/${type}/${locale}/${seg(slug)}`),
-    journals: (locale: Locale) => get<List<JournalSummary>>(`/api/journals/${locale}`),
-    journal: (locale: Locale, slug: string) => get<JournalDetail>(journal(locale, slug)),
-    issues: (locale: Locale, slug: string) => get<List<Issue>>(`${journal(locale, slug)}/issues`),
-    articles: (locale: Locale, slug: string, page: number) => get<Page<ArticleSummary>>(`${journal(locale, slug)}/articles?page=${page}`),
+    initial: (locale: Locale) => request<Initial>(`/api/${locale}/initial`),
+    entities: (locale: Locale) => request<Entities>(`/api/entities?locale=${locale}`),
+    services: (locale: Locale) => request<List<ContentItem>>(`/api/services/${locale}`),
+    policies: (locale: Locale) => request<List<ContentItem>>(`/api/policies/${locale}`),
+    contentItem: (type: "services" | "policies", locale: Locale, slug: string) => request<ContentItemDetail>(`/api/${type}/${locale}/${seg(slug)}`),
+    journals: (locale: Locale) => request<List<JournalSummary>>(`/api/journals/${locale}`),
+    journal: (locale: Locale, slug: string) => request<JournalDetail>(journal(locale, slug)),
+    issues: (locale: Locale, slug: string) => request<List<Issue>>(`${journal(locale, slug)}/issues`),
+    articles: (locale: Locale, slug: string, page: number) => request<Page<ArticleSummary>>(`${journal(locale, slug)}/articles?page=${page}`),
     issueArticles: (locale: Locale, slug: string, issueId: string, page: number) =>
-      get<IssueArticles>(`${journal(locale, slug)}/issues/${seg(issueId)}?page=${page}`),
-    editorialBoard: (locale: Locale, slug: string) => get<EditorialBoard>(`${journal(locale, slug)}/editorial-board`),
-    books: (locale: Locale) => get<List<BookSummary>>(`/api/books/${locale}`),
-    book: (locale: Locale, slug: string) => get<BookDetail>(`/api/books/${locale}/${seg(slug)}`),
-    departments: (locale: Locale) => get<List<DepartmentSummary>>(`/api/departments/${locale}`),
-    department: (locale: Locale, slug: string) => get<DepartmentDetail>(`/api/departments/${locale}/${seg(slug)}`),
-    page: (locale: Locale, id: string) => get<PageContent>(`/api/pages/${locale}/${seg(id)}`),
+      request<IssueArticles>(`${journal(locale, slug)}/issues/${seg(issueId)}?page=${page}`),
+    editorialBoard: (locale: Locale, slug: string) => request<EditorialBoard>(`${journal(locale, slug)}/editorial-board`),
+    books: (locale: Locale) => request<List<BookSummary>>(`/api/books/${locale}`),
+    book: (locale: Locale, slug: string) => request<BookDetail>(`/api/books/${locale}/${seg(slug)}`),
+    departments: (locale: Locale) => request<List<DepartmentSummary>>(`/api/departments/${locale}`),
+    department: (locale: Locale, slug: string) => request<DepartmentDetail>(`/api/departments/${locale}/${seg(slug)}`),
+    page: (locale: Locale, id: string) => request<PageContent>(`/api/pages/${locale}/${seg(id)}`),
+    submit: (submission: NewSubmissionRequest) =>
+      request<SubmissionAccepted>("/api/submissions", {
+        method: "POST",
+        headers: { "Content-Type": "application/json", "Accept-Language": submission.locale },
+        body: JSON.stringify(submission),
+      }),
   };
 }
 export type ApiClient = ReturnType<typeof createApiClient>;

@@ -4,12 +4,19 @@
  * Every answer is JSON; every bad input is a 4xx `{error, message}` in the request's locale.
  */
 import { Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
 import { HTTPException } from "hono/http-exception";
 import { z } from "zod";
+import { formDepartments, formKinds } from "../../forms/definitions.ts";
+import { referenceOf, SUBMISSION_ID } from "../../forms/reference.ts";
+import { validateForm } from "../../forms/schemas.ts";
 import { format } from "../../i18n/format.ts";
 import { isLocale, type Locale } from "../../i18n/locales.ts";
 import { messages } from "../../i18n/messages/index.ts";
 import type { ContentDb } from "../db/database.ts";
+import { formChoiceTitles } from "../submissions/choices.ts";
+import { composeMail } from "../submissions/mail.ts";
+import { storeSubmission } from "../submissions/store.ts";
 import { cached } from "./cached.ts";
 import { findBook, listBooks } from "./queries/books.ts";
 import { findContentItem, listContentItems } from "./queries/content-items.ts";
@@ -31,7 +38,7 @@ const pageQuery = z.object({
 
 class ApiFailure extends HTTPException {
   readonly code: ErrorCode;
-  constructor(status: 400 | 404, code: ErrorCode, message: string) {
+  constructor(status: 400 | 404 | 413, code: ErrorCode, message: string) {
     super(status, { message });
     this.code = code;
   }
@@ -49,11 +56,25 @@ const list = <T>(Items: T[]): List<T> => ({ Items, Count: Items.length });
 /** How long the statistics (a scan of every article) are reused: an import shows within a minute. */
 export const STATISTICS_TTL_MS = 60_000;
 
-export function createApiApp(db: ContentDb): Hono<Env> {
+/** What the web process posts for a submission it has accepted (it validated the values already). */
+const submissionEnvelope = z.object({
+  id: z.string().regex(SUBMISSION_ID),
+  form: z.enum(formKinds),
+  locale: z.enum(["en", "tr"]),
+  values: z.record(z.string(), z.union([z.string(), z.array(z.string())])),
+});
+export const SUBMISSION_MAX_BYTES = 64 * 1024;
+
+export interface ApiOptions {
+  /** Called after a submission is stored (the outbox sends its e-mail). */
+  onSubmission?: () => void;
+}
+
+export function createApiApp(db: ContentDb, { onSubmission }: ApiOptions = {}): Hono<Env> {
   const app = new Hono<Env>().basePath("/api");
   const statistics = cached(STATISTICS_TTL_MS, () => readStatistics(db));
 
-  const fail = (locale: Locale, status: 400 | 404, code: ErrorCode, key: keyof (typeof messages)["en"]["api"], values = {}) => {
+  const fail = (locale: Locale, status: 400 | 404 | 413, code: ErrorCode, key: keyof (typeof messages)["en"]["api"], values = {}) => {
     throw new ApiFailure(status, code, format(messages[locale].api[key], values));
   };
   const localeParam = (value: string): Locale => {
@@ -81,6 +102,50 @@ export function createApiApp(db: ContentDb): Hono<Env> {
     const locale = isLocale(requested) ? requested : fail("en", 400, "bad_request", "badParameter", { name: "locale" });
     return c.json(await readEntities(db, locale));
   });
+
+  /**
+   * Stores a submission and queues its e-mail (one transaction). Not reachable from outside:
+   * the site mounts only the API's GET routes; its form actions post here in-process or over
+   * API_URL. Posting the same id again stores nothing twice (200 instead of 201).
+   */
+  app.post(
+    "/submissions",
+    bodyLimit({
+      maxSize: SUBMISSION_MAX_BYTES,
+      onError: (c) => fail(errorLocale(c.req.path, c.req.header("accept-language")), 413, "bad_request", "badBody"),
+    }),
+    async (c) => {
+      const requestLocale = errorLocale(c.req.path, c.req.header("accept-language"));
+      const envelope = submissionEnvelope.safeParse(await c.req.json().catch(() => undefined));
+      if (!envelope.success) return fail(requestLocale, 400, "bad_request", "badBody");
+      const { id, form, locale, values } = envelope.data;
+      const titles = await formChoiceTitles(db, locale);
+      const result = await validateForm(form, values, { journals: [...titles.journals.keys()], services: [...titles.services.keys()] });
+      if (!result.ok) {
+        const message = format(messages[locale].api.invalidSubmission, { fields: Object.keys(result.errors).join(", ") });
+        return c.json({ error: "invalid", message, fields: result.errors }, 422);
+      }
+      const departmentId = formDepartments[form];
+      const department = await db.selectFrom("department").where("id", "=", departmentId).select("email").executeTakeFirst();
+      if (!department) throw new Error(`no department '${departmentId}' to receive the ${form} form`);
+      const { readPhone } = await import("../../app/lib/phone.ts");
+      const phone = result.values.phone ? readPhone(String(result.values.phone), String(result.values.phoneCountry)).phone : null;
+      const sentAt = new Date();
+      const mail = composeMail({
+        reference: referenceOf(id),
+        form,
+        locale,
+        values: result.values,
+        phone,
+        recipient: department.email,
+        titles,
+        sentAt,
+      });
+      const stored = await storeSubmission(db, { id, form, locale, departmentId, values: result.values, phone }, mail, sentAt);
+      if (stored) onSubmission?.();
+      return c.json({ id, reference: referenceOf(id) }, stored ? 201 : 200);
+    },
+  );
 
   app.get("/:locale/initial", async (c) => {
     const locale = localeParam(c.req.param("locale"));

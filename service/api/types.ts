@@ -22,8 +22,22 @@ export interface Page<T> extends List<T> {
 }
 
 export interface ApiError {
-  error: "bad_request" | "not_found" | "method_not_allowed" | "internal";
+  error: "bad_request" | "not_found" | "method_not_allowed" | "invalid" | "internal";
   message: string;
+  /** With "invalid": each field's error code (forms/schemas.ts). */
+  fields?: Record<string, string>;
+}
+
+/** A submission the web process accepted, for POST /api/submissions. */
+export interface NewSubmissionRequest {
+  id: string;
+  form: string;
+  locale: "en" | "tr";
+  values: Record<string, string | string[]>;
+}
+export interface SubmissionAccepted {
+  id: string;
+  reference: string;
 }
 
 /** A service or a policy: the specification's content item. */

@@ -1,3 +1,5 @@
+import type { Generated } from "kysely";
+
 /**
  * Row types of every table, as Kysely sees them (camelCase; the CamelCasePlugin maps them to
  * snake_case columns). Per-locale text lives in `*_text` tables keyed by locale.
@@ -202,6 +204,33 @@ export interface BookChapterTable {
   doi: string | null;
 }
 
+/** A form submission as the visitor sent it; `fields` is the form's own fields as JSON. */
+export interface SubmissionTable {
+  id: string;
+  form: string;
+  locale: string;
+  departmentId: string;
+  name: string;
+  email: string;
+  phone: string | null;
+  fields: string;
+  createdAt: string;
+}
+/** The e-mail of a submission to its department, until the SMTP server has taken it. */
+export interface OutboxTable {
+  submissionId: string;
+  recipient: string;
+  replyTo: string;
+  subject: string;
+  body: string;
+  attempts: Generated<number>;
+  nextAttemptAt: string;
+  /** A worker that claimed the message holds it until then (so two workers never send it twice). */
+  lockedUntil: string | null;
+  deliveredAt: string | null;
+  lastError: string | null;
+}
+
 export interface Database {
   referenceItem: ReferenceItemTable;
   referenceItemText: ReferenceItemTextTable;
@@ -227,4 +256,6 @@ export interface Database {
   bookContributor: BookContributorTable;
   bookCategory: BookCategoryTable;
   bookChapter: BookChapterTable;
+  submission: SubmissionTable;
+  outbox: OutboxTable;
 }
