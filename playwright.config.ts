@@ -3,7 +3,13 @@ import { defineConfig } from "@playwright/test";
 const PORT = 3210;
 export const DEGRADED_PORT = 3211;
 export const REDIRECT_PORT = 3212;
-const databaseFile = `/tmp/meridian-e2e-${process.pid}.db`;
+/** A site whose outside services (SMTP, bot check, IP-to-country) are stubs that the tests start. */
+export const SERVICES_PORT = 3213;
+export const STUB_PORTS = { smtp: 2526, botCheck: 3298, ipCountry: 3297 };
+/** Set once by the runner, so every worker reads the databases the servers write. */
+process.env.MERIDIAN_E2E_DATABASE ??= `/tmp/meridian-e2e-${process.pid}.db`;
+export const E2E_DATABASE = process.env.MERIDIAN_E2E_DATABASE;
+const databaseFile = E2E_DATABASE;
 
 /** Browser tests drive Debian's Chromium against the production build, on a fresh SQLite file. */
 export default defineConfig({
@@ -37,6 +43,10 @@ export default defineConfig({
         SQLITE_FILE: databaseFile,
         PUBLIC_URL: "https://www.meridianpress.example",
         SOCIAL_X_URL: "https://x.com/meridian_e2e",
+        // Each test posts from an address of its own (X-Forwarded-For), so the rate limit is per test.
+        TRUST_PROXY: "1",
+        FORM_MIN_FILL_MS: "500",
+        FORM_RATE_LIMIT: "5",
       },
       url: `http://127.0.0.1:${PORT}/api/en/initial`,
       reuseExistingServer: false,
@@ -54,6 +64,24 @@ export default defineConfig({
       command: `rm -f ${databaseFile}-redirect* && node server/main.ts`,
       env: { PORT: String(REDIRECT_PORT), SQLITE_FILE: `${databaseFile}-redirect`, ROOT_REDIRECT: "/journals", ROOT_REDIRECT_STATUS: "301" },
       url: `http://127.0.0.1:${REDIRECT_PORT}/robots.txt`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+    },
+    {
+      command: `rm -f ${databaseFile}-services* && node server/main.ts`,
+      env: {
+        PORT: String(SERVICES_PORT),
+        SQLITE_FILE: `${databaseFile}-services`,
+        TRUST_PROXY: "1",
+        FORM_MIN_FILL_MS: "500",
+        SMTP_URL: `smtp://127.0.0.1:${STUB_PORTS.smtp}`,
+        OUTBOX_RETRY_MS: "300",
+        RECAPTCHA_SITE_KEY: "e2e-site-key",
+        RECAPTCHA_SECRET: "e2e-secret",
+        RECAPTCHA_VERIFY_URL: `http://127.0.0.1:${STUB_PORTS.botCheck}/verify`,
+        IP_COUNTRY_URL: `http://127.0.0.1:${STUB_PORTS.ipCountry}/{ip}`,
+      },
+      url: `http://127.0.0.1:${SERVICES_PORT}/robots.txt`,
       reuseExistingServer: false,
       timeout: 120_000,
     },

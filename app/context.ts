@@ -4,6 +4,8 @@
  */
 import { createContext } from "react-router";
 import type { ApiClient } from "./lib/api-client.server.ts";
+import type { BotCheckConfig } from "./lib/forms/bot-check.server.ts";
+import type { RateLimiter } from "./lib/forms/rate-limit.server.ts";
 
 export const apiContext = createContext<ApiClient>();
 
@@ -19,3 +21,18 @@ export interface SiteConfig {
   iconApiUrl?: string;
 }
 export const siteConfigContext = createContext<SiteConfig>();
+
+/** What the form pages and their actions need (server/config.ts validates the values). */
+export interface FormsConfig {
+  /** Signs the form tokens (FORM_SECRET, or a random one per process). */
+  secret: string;
+  minFillMs: number;
+  rateLimiter: RateLimiter;
+  rateWindowMs: number;
+  botCheck?: BotCheckConfig;
+  ipCountryUrl?: string;
+}
+export const formsContext = createContext<FormsConfig>();
+
+/** Per request: the visitor's address (the socket's, or the proxy's report with TRUST_PROXY). */
+export const clientIpContext = createContext<string | undefined>();

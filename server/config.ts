@@ -35,6 +35,26 @@ const schema = z.object({
   ICON_API_URL: optionalUrl,
   IMAGE_HOST: z.url({ protocol: /^https?$/ }).optional(),
   IMAGE_DIR: z.string().default("content/demo/images"),
+  SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
+  MAIL_FROM: z.string().min(3).default("Meridian website <no-reply@meridianpress.example>"),
+  OUTBOX_RETRY_MS: z.coerce.number().int().min(100).default(30_000),
+  FORM_SECRET: z.string().min(32, "at least 32 characters").optional(),
+  FORM_MIN_FILL_MS: z.coerce.number().int().min(0).default(3000),
+  FORM_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
+  FORM_RATE_WINDOW_MS: z.coerce
+    .number()
+    .int()
+    .min(1000)
+    .default(10 * 60_000),
+  TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
+  RECAPTCHA_SITE_KEY: z.string().min(1).optional(),
+  RECAPTCHA_SECRET: z.string().min(1).optional(),
+  RECAPTCHA_VERIFY_URL: z.url({ protocol: /^https?$/ }).default("https://www.google.com/recaptcha/api/siteverify"),
+  RECAPTCHA_MIN_SCORE: z.coerce.number().min(0).max(1).default(0.5),
+  IP_COUNTRY_URL: z
+    .url({ protocol: /^https?$/ })
+    .refine((v) => v.includes("{ip}"), "a URL with an {ip} placeholder, such as https://ip2c.org/{ip}")
+    .optional(),
   I18N_NO_CACHE_LOCALES: z
     .string()
     .default("")
@@ -46,10 +66,15 @@ const schema = z.object({
     ),
 });
 
+const checked = schema.refine((c) => Boolean(c.RECAPTCHA_SITE_KEY) === Boolean(c.RECAPTCHA_SECRET), {
+  path: ["RECAPTCHA_SECRET"],
+  message: "RECAPTCHA_SITE_KEY and RECAPTCHA_SECRET are set together or not at all",
+});
+
 export type Config = z.infer<typeof schema>;
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const result = schema.safeParse(env);
+  const result = checked.safeParse(env);
   if (!result.success) {
     const problems = result.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`).join("\n");
     throw new Error(`invalid configuration:\n${problems}`);

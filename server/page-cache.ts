@@ -2,7 +2,7 @@
  * An in-process cache of rendered pages (and of their client-navigation data), so a page that
  * many visitors read is rendered once per `freshMs` instead of once per request. After that it
  * is served stale while one request renders it again, up to `staleMs`. Only successful GET
- * answers that set no cookie are kept; pages do not vary by anything but their URL (the root's
+ * answers that set no cookie and do not say `no-store` (pages with a form) are kept; pages do not vary by anything but their URL (the root's
  * locale detection answers before the cache).
  */
 import type { MiddlewareHandler } from "hono";
@@ -28,7 +28,11 @@ export function pageCache({ freshMs, staleMs, maxEntries, render, now = Date.now
   const entries = new Map<string, Entry>();
 
   const store = async (key: string, response: Response): Promise<Response> => {
-    const cacheable = response.status === 200 && !response.headers.has("set-cookie") && response.body !== null;
+    const cacheable =
+      response.status === 200 &&
+      !response.headers.has("set-cookie") &&
+      !/no-store/.test(response.headers.get("cache-control") ?? "") &&
+      response.body !== null;
     if (!cacheable) return response;
     const body = await response.arrayBuffer();
     entries.delete(key);

@@ -3,15 +3,20 @@
  * root's locale detection, then every page through React Router.
  */
 import { readdirSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { getConnInfo } from "@hono/node-server/conninfo";
 import { serveStatic } from "@hono/node-server/serve-static";
-import { Hono } from "hono";
+import { type Context, Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
 import { compress } from "hono/compress";
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
-import type { SiteConfig } from "../app/context.ts";
+import type { FormsConfig, SiteConfig } from "../app/context.ts";
 import type { ApiClient } from "../app/lib/api-client.server.ts";
-import { isLocale, type Locale } from "../i18n/locales.ts";
+import { isLocale, type Locale, localeOfPath } from "../i18n/locales.ts";
 import { messages } from "../i18n/messages/index.ts";
 import { cached } from "../service/api/cached.ts";
+import { clientIp } from "./client-ip.ts";
 import type { Config } from "./config.ts";
 import { createImageApp } from "./images.ts";
 import { detectLocale } from "./locale-detection.ts";
@@ -21,7 +26,9 @@ import { renderSitemap } from "./sitemap.ts";
 export interface SiteOptions {
   config: Config;
   api: ApiClient;
-  /** The content API, mounted at /api (absent when it runs as its own service). */
+  /** What the forms need: the token secret, the rate limiter, the bot check. */
+  forms: FormsConfig;
+  /** The content API, mounted at /api for reading (absent when it runs as its own service). */
   apiApp?: { fetch: (request: Request) => Response | Promise<Response> };
   /** The React Router server build, or a function that loads it per request (development). */
   build: ServerBuild | (() => Promise<ServerBuild>);
@@ -34,8 +41,15 @@ const MESSAGES_MAX_AGE = 24 * 60 * 60;
 export const PAGE_FRESH_MS = 10_000;
 export const PAGE_STALE_MS = 60_000;
 const SITEMAP_TTL_MS = 10 * 60_000;
+/** The largest form a page accepts; a longer post is refused with 413 before it is read. */
+export const FORM_MAX_BYTES = 64 * 1024;
 
-export function createSite({ config, api, apiApp, build, clientDir }: SiteOptions) {
+/** A small page for a post refused before React renders anything (too large). */
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
+const problemPage = (locale: Locale, message: string, back: string) =>
+  `<!doctype html><html lang="${locale}"><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${message}</title><main style="font-family:system-ui,sans-serif;max-width:40rem;margin:4rem auto;padding:0 1rem"><h1 style="font-size:1.25rem">${message}</h1><p><a href="${escapeHtml(back)}">${messages[locale].errors.backHome}</a></p></main></html>`;
+
+export function createSite({ config, api, forms, apiApp, build, clientDir }: SiteOptions) {
   const app = new Hono();
   const mode = config.NODE_ENV === "development" ? "development" : "production";
   const loadBuild = typeof build === "function" ? build : async () => build;
@@ -58,7 +72,21 @@ export function createSite({ config, api, apiApp, build, clientDir }: SiteOption
     }
   }
 
-  if (apiApp) app.all("/api/*", (c) => apiApp.fetch(c.req.raw));
+  // Country flags for the phone input's country list (country-flag-icons' SVGs).
+  app.use(
+    "/flags/*",
+    serveStatic({
+      root: path.relative(process.cwd(), path.join(path.dirname(fileURLToPath(import.meta.resolve("country-flag-icons"))), "3x2")),
+      rewriteRequestPath: (p) => p.replace(/^\/flags/, ""),
+      onFound: (_path, c) => c.header("Cache-Control", "public, max-age=604800"),
+    }),
+  );
+
+  // The API is public for reading only: submissions reach it through the forms' actions.
+  if (apiApp) {
+    app.on(["GET", "HEAD"], "/api/*", (c) => apiApp.fetch(c.req.raw));
+    app.all("/api/*", (c) => c.json({ error: "method_not_allowed", message: "The content API only answers GET here." }, 405, { Allow: "GET, HEAD" }));
+  }
   app.route("/", createImageApp({ host: config.IMAGE_HOST, localDir: config.IMAGE_DIR }));
 
   app.get("/_i18n/:locale/messages.json", (c) => {
@@ -106,13 +134,18 @@ export function createSite({ config, api, apiApp, build, clientDir }: SiteOption
     libraryUrl: config.LIBRARY_URL,
     iconApiUrl: config.ICON_API_URL,
   };
-  const renderPage = async (request: Request) => {
+  const renderPage = async (request: Request, visitorIp?: string) => {
     const serverBuild = await loadBuild();
     // The context keys are the build's own objects (exported by entry.server), so loaders find them.
-    const keys = serverBuild.entry.module as unknown as Record<"apiContext" | "siteConfigContext", Parameters<RouterContextProvider["set"]>[0]>;
+    const keys = serverBuild.entry.module as unknown as Record<
+      "apiContext" | "siteConfigContext" | "formsContext" | "clientIpContext",
+      Parameters<RouterContextProvider["set"]>[0]
+    >;
     const context = new RouterContextProvider();
     context.set(keys.apiContext, api);
     context.set(keys.siteConfigContext, siteConfig);
+    context.set(keys.formsContext, forms);
+    context.set(keys.clientIpContext, visitorIp);
     const handle = productionHandler ?? createRequestHandler(serverBuild, mode);
     return handle(request, context);
   };
@@ -120,7 +153,28 @@ export function createSite({ config, api, apiApp, build, clientDir }: SiteOption
   if (mode === "production") {
     app.use("*", pageCache({ freshMs: PAGE_FRESH_MS, staleMs: PAGE_STALE_MS, maxEntries: 2000, render: renderPage }));
   }
-  app.all("*", (c) => renderPage(c.req.raw));
+  const visitorIp = (c: Context) => {
+    let socketAddress: string | undefined;
+    try {
+      socketAddress = getConnInfo(c).remote.address;
+    } catch {
+      // Not served from a socket (app.request in tests).
+    }
+    return clientIp(socketAddress, c.req.header("x-forwarded-for"), config.TRUST_PROXY);
+  };
+  // Form posts: refused with 413 beyond FORM_MAX_BYTES, before anything reads them.
+  app.on(
+    ["POST", "PUT", "PATCH", "DELETE"],
+    "*",
+    bodyLimit({
+      maxSize: FORM_MAX_BYTES,
+      onError: (c) => {
+        const locale = localeOfPath(c.req.path);
+        return c.html(problemPage(locale, messages[locale].forms.problems.tooLarge, c.req.path), 413);
+      },
+    }),
+  );
+  app.all("*", (c) => renderPage(c.req.raw, visitorIp(c)));
 
   return app;
 }

@@ -4,13 +4,17 @@
  * sources through Vite.
  */
 import { spawnSync } from "node:child_process";
+import { randomBytes } from "node:crypto";
 import { existsSync } from "node:fs";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import path from "node:path";
 import { getRequestListener } from "@hono/node-server";
 import type { ServerBuild } from "react-router";
+import type { FormsConfig } from "../app/context.ts";
 import { createApiClient, type Transport } from "../app/lib/api-client.server.ts";
+import { createRateLimiter } from "../app/lib/forms/rate-limit.server.ts";
 import { createApiApp } from "../service/api/app.ts";
+import { startOutbox } from "../service/submissions/outbox.ts";
 import { readConfig } from "./config.ts";
 import { openContentStore } from "./content-store.ts";
 import { createSite } from "./site.ts";
@@ -24,16 +28,36 @@ async function main() {
 
   let transport: Transport;
   let apiApp: ReturnType<typeof createApiApp> | undefined;
+  let outbox: ReturnType<typeof startOutbox> | undefined;
   if (config.API_URL) {
     const base = config.API_URL;
-    transport = (p) => fetch(new URL(p, base), { signal: AbortSignal.timeout(5000) });
+    transport = (p, init) => fetch(new URL(p, base), { ...init, signal: AbortSignal.timeout(5000) });
   } else {
     const { db } = await openContentStore(config);
-    const app = createApiApp(db);
+    // Submissions are e-mailed to their department through the outbox when SMTP is configured.
+    outbox = config.SMTP_URL ? startOutbox({ db, smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, retryBaseMs: config.OUTBOX_RETRY_MS }) : undefined;
+    if (!outbox) console.log("SMTP_URL is not set: form submissions are stored but not e-mailed");
+    const app = createApiApp(db, { onSubmission: () => outbox?.kick() });
     apiApp = app;
-    transport = async (p) => app.request(p);
+    transport = async (p, init) => app.request(p, init);
   }
   const api = createApiClient(transport);
+  const forms: FormsConfig = {
+    secret: config.FORM_SECRET ?? randomBytes(32).toString("hex"),
+    minFillMs: config.FORM_MIN_FILL_MS,
+    rateLimiter: createRateLimiter({ limit: config.FORM_RATE_LIMIT, windowMs: config.FORM_RATE_WINDOW_MS }),
+    rateWindowMs: config.FORM_RATE_WINDOW_MS,
+    botCheck:
+      config.RECAPTCHA_SITE_KEY && config.RECAPTCHA_SECRET
+        ? {
+            siteKey: config.RECAPTCHA_SITE_KEY,
+            secret: config.RECAPTCHA_SECRET,
+            verifyUrl: config.RECAPTCHA_VERIFY_URL,
+            minScore: config.RECAPTCHA_MIN_SCORE,
+          }
+        : undefined,
+    ipCountryUrl: config.IP_COUNTRY_URL,
+  };
 
   let listener: (req: IncomingMessage, res: ServerResponse) => void;
   if (development) {
@@ -42,6 +66,7 @@ async function main() {
     const site = createSite({
       config,
       api,
+      forms,
       apiApp,
       build: () => vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>,
     });
@@ -54,7 +79,7 @@ async function main() {
       if (result.status !== 0) throw new Error("the build failed");
     }
     const build = (await import(serverBuildFile)) as ServerBuild;
-    const site = createSite({ config, api, apiApp, build, clientDir: path.relative(process.cwd(), path.join(root, "build/client")) });
+    const site = createSite({ config, api, forms, apiApp, build, clientDir: path.relative(process.cwd(), path.join(root, "build/client")) });
     listener = getRequestListener(site.fetch);
   }
 
@@ -64,7 +89,8 @@ async function main() {
     const port = typeof address === "object" && address ? address.port : config.PORT;
     console.log(`Meridian site listening on http://localhost:${port} (${development ? "development" : "production"})`);
   });
-  const stop = () => server.close(() => process.exit(0));
+  // Requests in flight finish, and so does an outbox pass in progress (a mail is sent once).
+  const stop = () => server.close(() => void (outbox?.stop() ?? Promise.resolve()).finally(() => process.exit(0)));
   process.on("SIGTERM", stop);
   process.on("SIGINT", stop);
 }

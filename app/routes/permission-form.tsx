@@ -1,23 +1,30 @@
 import { DepartmentCard } from "../components/department-card.tsx";
+import { ContactFormSection } from "../components/form/contact-form-section.tsx";
 import { PageHeader } from "../components/page-header.tsx";
 import { useMessages } from "../i18n.ts";
-import { loaderBase } from "../lib/load.server.ts";
+import { formPageHeaders } from "../lib/forms/form-page.server.ts";
 import type { Route } from "./+types/permission-form";
-import { departmentById, topicDepartments } from "./contact/departments.server.ts";
+import { formRouteAction, loadFormRoute } from "./contact/form-route.server.ts";
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const { api, locale } = loaderBase(request, context);
-  return { department: await departmentById(api, locale, topicDepartments["permission-form"]) };
-}
+export const headers = formPageHeaders;
 
-export default function PermissionForm({ loaderData: { department } }: Route.ComponentProps) {
+export const loader = ({ request, context }: Route.LoaderArgs) => loadFormRoute(request, context, "permission");
+
+export const action = ({ request, context }: Route.ActionArgs) => formRouteAction(request, context, "permission");
+
+/** The standalone permission form: the same form as the contact hub's permission request. */
+export default function PermissionForm({ loaderData: { department, form, sent }, actionData }: Route.ComponentProps) {
   const t = useMessages();
   return (
     <>
       <PageHeader title={t.permissionForm.title} lead={t.permissionForm.lead} />
-      <div className="page py-10">
+      <div className="page grid gap-10 py-10 xl:grid-cols-[1fr_22rem]">
+        <div className="min-w-0 max-w-3xl">
+          <ContactFormSection form={form} sent={sent} department={department} failure={actionData} />
+        </div>
         {department && (
-          <div className="max-w-xl">
+          <div className="self-start">
+            <p className="eyebrow mb-2">{t.contact.department}</p>
             <DepartmentCard department={department} />
           </div>
         )}

@@ -1,26 +1,32 @@
 import { DepartmentCard } from "../../components/department-card.tsx";
+import { ContactFormSection } from "../../components/form/contact-form-section.tsx";
 import { PageTitle } from "../../components/page-title.tsx";
 import { RichText } from "../../components/rich-text.tsx";
 import { useMessages } from "../../i18n.ts";
+import { formPageHeaders } from "../../lib/forms/form-page.server.ts";
 import { loaderBase, orNotFound } from "../../lib/load.server.ts";
 import type { Route } from "./+types/main";
-import { departmentById, topicDepartments } from "./departments.server.ts";
+import { formRouteAction, loadFormRoute } from "./form-route.server.ts";
+
+export const headers = formPageHeaders;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { api, locale } = loaderBase(request, context);
-  const [page, department] = await Promise.all([
-    orNotFound(request, api.page(locale, "contact")),
-    departmentById(api, locale, topicDepartments["contact-main"]),
-  ]);
-  return { page, department };
+  const [page, formRoute] = await Promise.all([orNotFound(request, api.page(locale, "contact")), loadFormRoute(request, context, "contact")]);
+  return { page, ...formRoute };
 }
 
-export default function ContactMain({ loaderData: { page, department } }: Route.ComponentProps) {
+export const action = ({ request, context }: Route.ActionArgs) => formRouteAction(request, context, "contact");
+
+export default function ContactMain({ loaderData: { page, department, form, sent }, actionData }: Route.ComponentProps) {
   const t = useMessages();
   return (
     <div className="grid gap-8 xl:grid-cols-[1fr_22rem]">
       <PageTitle title={t.contact.title} />
-      <RichText html={page.bodyHtml} />
+      <div className="grid min-w-0 gap-10">
+        <RichText html={page.bodyHtml} />
+        <ContactFormSection form={form} sent={sent} department={department} failure={actionData} />
+      </div>
       {department && (
         <div className="self-start">
           <DepartmentCard department={department} />

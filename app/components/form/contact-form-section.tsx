@@ -1,0 +1,39 @@
+import { useEffect, useRef } from "react";
+import { Link, useLocation } from "react-router";
+import type { DepartmentDetail } from "../../../service/api/types.ts";
+import { format, useMessages } from "../../i18n.ts";
+import type { FormFailure, FormPageData } from "../../lib/forms/form-page.server.ts";
+import { SubmissionForm } from "./submission-form.tsx";
+
+/** A page's form, or, once it was sent, the thanks with the visitor's reference. */
+export function ContactFormSection({
+  form,
+  sent,
+  department,
+  failure,
+}: {
+  form: FormPageData;
+  sent: string | null;
+  department?: DepartmentDetail;
+  failure?: FormFailure;
+}) {
+  const t = useMessages();
+  const { pathname } = useLocation();
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    if (sent) heading.current?.focus();
+  }, [sent]);
+  if (!sent) return <SubmissionForm page={form} failure={failure} contactEmail={department?.email} />;
+  return (
+    <section role="status" className="rounded-lg border border-emerald-300 bg-emerald-50 p-6">
+      <h2 ref={heading} tabIndex={-1} className="font-serif text-2xl text-emerald-950">
+        {t.forms.sent.title}
+      </h2>
+      <p className="mt-2 text-stone-800">{format(t.forms.sent.body, { department: department?.name ?? t.site.name })}</p>
+      <p className="mt-2 font-medium text-stone-800">{format(t.forms.sent.reference, { reference: sent })}</p>
+      <Link to={pathname} className="btn-secondary mt-5">
+        {t.forms.sent.another}
+      </Link>
+    </section>
+  );
+}

@@ -1,0 +1,102 @@
+import { useEffect, useRef, useState } from "react";
+import { Form, useNavigation, useSubmit } from "react-router";
+import { formFields, guardFields } from "../../../forms/definitions.ts";
+import { type FieldErrors, formValues, validateForm } from "../../../forms/schemas.ts";
+import { format, useMessages } from "../../i18n.ts";
+import type { FormFailure, FormPageData } from "../../lib/forms/form-page.server.ts";
+import { BotCheckScript, botCheckToken } from "./bot-check.tsx";
+import { FormField } from "./form-field.tsx";
+
+/**
+ * A contact form. Without JavaScript it is a plain HTML form that the page's action answers
+ * (errors beside their fields, what was typed kept). With JavaScript the same schema checks it
+ * before sending, and the bot check's token is added when it is configured.
+ */
+export function SubmissionForm({ page, failure, contactEmail }: { page: FormPageData; failure?: FormFailure; contactEmail?: string }) {
+  const t = useMessages();
+  const submit = useSubmit();
+  const busy = useNavigation().state === "submitting";
+  const [checking, setChecking] = useState(false);
+  const [clientErrors, setClientErrors] = useState<FieldErrors | null>(null);
+  const summary = useRef<HTMLDivElement>(null);
+  const errors = clientErrors ?? failure?.errors ?? {};
+  const values = failure?.values ?? {};
+  const errorCount = Object.keys(errors).length;
+  const problem = clientErrors ? undefined : failure?.problem;
+
+  // A new answer from the server replaces the browser's own check.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs for each new answer, which it does not read.
+  useEffect(() => setClientErrors(null), [failure]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: move focus each time a new set of problems is shown.
+  useEffect(() => {
+    if (errorCount > 0 || problem) summary.current?.focus();
+  }, [errors, problem]);
+
+  async function onSubmit(event: React.FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const posted = new FormData(event.currentTarget);
+    setChecking(true);
+    try {
+      const ids = { journals: page.choices.journals.map(([id]) => id), services: page.choices.services.map(([id]) => id) };
+      const result = await validateForm(page.kind, formValues(page.kind, posted), ids);
+      setClientErrors(result.ok ? null : result.errors);
+      if (!result.ok) return;
+      if (page.botCheckSiteKey) posted.set(guardFields.botCheck, await botCheckToken(page.botCheckSiteKey, page.kind));
+      await submit(posted, { method: "post" });
+    } finally {
+      setChecking(false);
+    }
+  }
+
+  const problemText =
+    problem &&
+    format(t.forms.problems[problem], {
+      minutes: failure?.minutes ?? 1,
+      email: contactEmail ?? "",
+    });
+
+  return (
+    <Form method="post" noValidate onSubmit={onSubmit} className="grid gap-5" aria-labelledby="form-heading">
+      <div>
+        <h2 id="form-heading" className="font-serif text-2xl">
+          {t.forms.heading}
+        </h2>
+        <p className="mt-1 text-sm text-stone-500">{t.forms.requiredNote}</p>
+      </div>
+      {(errorCount > 0 || problem) && (
+        <div ref={summary} tabIndex={-1} role="alert" className="rounded-md border border-red-300 bg-red-50 p-4 text-sm text-red-900">
+          <p className="font-semibold">{problemText || (errorCount === 1 ? t.forms.summaryOne : format(t.forms.summary, { count: errorCount }))}</p>
+          {errorCount > 0 && (
+            <ul className="mt-2 list-disc pl-5">
+              {formFields[page.kind]
+                .filter((spec) => errors[spec.name])
+                .map((spec) => (
+                  <li key={spec.name}>
+                    <a href={`#${spec.name}`} className="underline">
+                      {t.forms.fields[spec.name]}
+                    </a>
+                  </li>
+                ))}
+            </ul>
+          )}
+        </div>
+      )}
+      {formFields[page.kind].map((spec) => (
+        <FormField key={spec.name} spec={spec} page={page} values={values} error={errors[spec.name]} />
+      ))}
+      <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
+        <label>
+          {t.forms.honeypot}
+          <input type="text" name={guardFields.honeypot} tabIndex={-1} autoComplete="off" />
+        </label>
+      </div>
+      <input type="hidden" name={guardFields.token} value={page.token} />
+      {page.botCheckSiteKey && <BotCheckScript siteKey={page.botCheckSiteKey} />}
+      <div>
+        <button type="submit" className="btn-primary inline-flex disabled:opacity-70" disabled={busy || checking}>
+          {busy || checking ? t.forms.sending : t.forms.send}
+        </button>
+      </div>
+    </Form>
+  );
+}

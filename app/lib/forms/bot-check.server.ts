@@ -1,0 +1,27 @@
+/**
+ * The bot check (reCAPTCHA v3): the token the browser got with the form is verified with the
+ * configured verify URL (Google's, or a local stub in tests) within 5 s.
+ */
+export interface BotCheckConfig {
+  siteKey: string;
+  secret: string;
+  verifyUrl: string;
+  minScore: number;
+}
+
+export type BotCheckResult = "passed" | "failed" | "unavailable";
+
+export async function verifyBotCheck(config: BotCheckConfig, token: string, clientIp: string | undefined): Promise<BotCheckResult> {
+  if (!token) return "failed";
+  const body = new URLSearchParams({ secret: config.secret, response: token });
+  if (clientIp) body.set("remoteip", clientIp);
+  try {
+    const response = await fetch(config.verifyUrl, { method: "POST", body, signal: AbortSignal.timeout(5000) });
+    if (!response.ok) throw new Error(`status ${response.status}`);
+    const answer = (await response.json()) as { success?: boolean; score?: number };
+    return answer.success === true && (answer.score ?? 1) >= config.minScore ? "passed" : "failed";
+  } catch (error) {
+    console.warn(`bot check: the verify service did not answer: ${(error as Error).message}`);
+    return "unavailable";
+  }
+}

@@ -1,0 +1,111 @@
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { verifyBotCheck } from "./bot-check.server.ts";
+import { checkFormToken, FORM_TOKEN_MAX_AGE_MS, signFormToken } from "./form-token.server.ts";
+import { lookupCountry, parseIpCountryAnswer } from "./ip-country.server.ts";
+import { createRateLimiter } from "./rate-limit.server.ts";
+
+const secret = "s".repeat(32);
+
+describe("form token", () => {
+  const shown = 1_800_000_000_000;
+  const token = signFormToken(secret, shown);
+
+  it("is refused as too fast before the minimum fill time, and accepted after it", () => {
+    expect(checkFormToken(secret, token, { minFillMs: 3000, now: shown + 2999 })).toBe("tooFast");
+    expect(checkFormToken(secret, token, { minFillMs: 3000, now: shown + 3000 })).toBeUndefined();
+  });
+
+  it("expires after a day", () => {
+    expect(checkFormToken(secret, token, { minFillMs: 0, now: shown + FORM_TOKEN_MAX_AGE_MS + 1 })).toBe("expired");
+  });
+
+  it("cannot be forged or signed with another secret", () => {
+    const [, signature] = token.split(".");
+    expect(checkFormToken(secret, `${shown - 60_000}.${signature}`, { minFillMs: 3000, now: shown + 5000 })).toBe("expired");
+    expect(checkFormToken("t".repeat(32), token, { minFillMs: 0, now: shown + 5000 })).toBe("expired");
+    for (const junk of ["", "abc", "1.2", `${shown}.`, "…….…"]) expect(checkFormToken(secret, junk, { minFillMs: 0, now: shown })).toBe("expired");
+  });
+});
+
+describe("rate limiter", () => {
+  it("allows `limit` submissions per client in a sliding window, then says when to retry", () => {
+    let time = 0;
+    const limiter = createRateLimiter({ limit: 3, windowMs: 60_000, now: () => time });
+    for (let i = 0; i < 3; i++) {
+      expect(limiter.hit("a").allowed).toBe(true);
+      time += 1000;
+    }
+    expect(limiter.hit("a")).toEqual({ allowed: false, retryAfterMs: 57_000 });
+    expect(limiter.hit("b").allowed).toBe(true);
+    time = 60_000;
+    expect(limiter.hit("a").allowed).toBe(true);
+  });
+
+  it("forgets the oldest clients beyond its size", () => {
+    const limiter = createRateLimiter({ limit: 1, windowMs: 60_000, maxClients: 2, now: () => 0 });
+    limiter.hit("a");
+    limiter.hit("b");
+    limiter.hit("c");
+    expect(limiter.hit("a").allowed).toBe(true);
+    expect(limiter.hit("c").allowed).toBe(false);
+  });
+});
+
+describe("IP-to-country answer", () => {
+  it("counts only when it starts with 1, and reads the country from characters 3 and 4", () => {
+    expect(parseIpCountryAnswer("1;TR;TUR;Turkey")).toBe("TR");
+    expect(parseIpCountryAnswer("1;DE;DEU;Germany")).toBe("DE");
+    expect(parseIpCountryAnswer("2;;;UNKNOWN")).toBeUndefined();
+    expect(parseIpCountryAnswer("0;TR;TUR;Turkey")).toBeUndefined();
+    expect(parseIpCountryAnswer("")).toBeUndefined();
+  });
+});
+
+describe("services on a loopback server", () => {
+  let server: Server;
+  let base: string;
+  const seen: { url: string; body: string }[] = [];
+  beforeAll(async () => {
+    server = createServer((req, res) => {
+      let body = "";
+      req.on("data", (chunk) => {
+        body += chunk;
+      });
+      req.on("end", () => {
+        seen.push({ url: req.url ?? "", body });
+        if (req.url?.startsWith("/ip/198.51.100.1")) return res.end("1;GB;GBR;United Kingdom");
+        if (req.url?.startsWith("/ip/")) return res.end("2;;;UNKNOWN");
+        if (req.url === "/verify") {
+          const params = new URLSearchParams(body);
+          const score = params.get("response") === "human" ? 0.9 : 0.1;
+          return res.end(JSON.stringify({ success: params.get("secret") === "shh", score }));
+        }
+        res.statusCode = 500;
+        res.end();
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(() => new Promise((resolve) => server.close(resolve)));
+
+  it("looks the visitor's country up once, and gives nothing when the service names none", async () => {
+    expect(await lookupCountry(`${base}/ip/{ip}`, "198.51.100.1")).toBe("GB");
+    expect(await lookupCountry(`${base}/ip/{ip}`, "198.51.100.1")).toBe("GB");
+    expect(seen.filter((s) => s.url === "/ip/198.51.100.1")).toHaveLength(1);
+    expect(await lookupCountry(`${base}/ip/{ip}`, "198.51.100.2")).toBeUndefined();
+    expect(await lookupCountry("http://127.0.0.1:9/{ip}", "198.51.100.3")).toBeUndefined();
+  });
+
+  it("passes the bot check only with a verified, high-scoring token", async () => {
+    const config = { siteKey: "key", secret: "shh", verifyUrl: `${base}/verify`, minScore: 0.5 };
+    expect(await verifyBotCheck(config, "human", "198.51.100.1")).toBe("passed");
+    expect(seen.at(-1)?.body).toContain("remoteip=198.51.100.1");
+    expect(await verifyBotCheck(config, "bot", undefined)).toBe("failed");
+    expect(await verifyBotCheck(config, "", undefined)).toBe("failed");
+    expect(await verifyBotCheck({ ...config, secret: "wrong" }, "human", undefined)).toBe("failed");
+    expect(await verifyBotCheck({ ...config, verifyUrl: `${base}/broken` }, "human", undefined)).toBe("unavailable");
+  });
+});

@@ -1,0 +1,39 @@
+/** The loader and action of a page with a form (the contact hub's pages and the permission form). */
+import type { RouterContextProvider } from "react-router";
+import { type FormKind, formDepartments } from "../../../forms/definitions.ts";
+import type { Locale } from "../../../i18n/locales.ts";
+import type { ApiClient } from "../../lib/api-client.server.ts";
+import { loadFormPage, submitForm } from "../../lib/forms/form-page.server.ts";
+import { loaderBase } from "../../lib/load.server.ts";
+import type { RouteId } from "../../route-table.ts";
+
+/** Which form each page carries. */
+export const formOfRoute = {
+  "contact-main": "contact",
+  "contact-finance": "finance",
+  "contact-journal-operations": "journal-operations",
+  "contact-permission-request": "permission",
+  "contact-quote-request": "quote",
+  "permission-form": "permission",
+} as const satisfies Partial<Record<RouteId, FormKind>>;
+
+const REFERENCE = /^[0-9A-Z]{4}-[0-9A-Z]{4}-[0-9A-Z]{4}$/;
+
+/** A department's full details by its id (the API addresses departments by localized slug). */
+async function departmentById(api: ApiClient, locale: Locale, id: string) {
+  const { Items } = await api.departments(locale);
+  const summary = Items.find((d) => d.id === id);
+  return summary ? api.department(locale, summary.slug) : undefined;
+}
+
+export async function loadFormRoute(request: Request, context: Readonly<RouterContextProvider>, kind: FormKind) {
+  const { api, locale } = loaderBase(request, context);
+  const [form, department] = await Promise.all([loadFormPage(context, api, locale, kind), departmentById(api, locale, formDepartments[kind])]);
+  const sent = new URL(request.url).searchParams.get("sent");
+  return { form, department, sent: sent && REFERENCE.test(sent) ? sent : null };
+}
+
+export function formRouteAction(request: Request, context: Readonly<RouterContextProvider>, kind: FormKind) {
+  const { api, locale } = loaderBase(request, context);
+  return submitForm(request, context, api, locale, kind);
+}

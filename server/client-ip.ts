@@ -1,0 +1,15 @@
+/**
+ * The visitor's address, for the form rate limit and the IP-to-country lookup. Behind
+ * `trustProxy` proxies (a load balancer, a CDN) the socket is the nearest proxy's; the visitor is
+ * then the entry that the farthest trusted proxy appended to X-Forwarded-For, counted from the
+ * end, so a visitor cannot choose their own address by sending the header themselves.
+ * @example clientIp("10.0.0.2", "203.0.113.9, 198.51.100.7", 1) // "198.51.100.7"
+ */
+export function clientIp(socketAddress: string | undefined, forwardedFor: string | undefined, trustProxy: number): string | undefined {
+  if (trustProxy === 0 || !forwardedFor) return socketAddress;
+  const hops = forwardedFor
+    .split(",")
+    .map((s) => s.trim())
+    .filter(Boolean);
+  return hops[Math.max(0, hops.length - trustProxy)] ?? socketAddress;
+}

@@ -1,0 +1,193 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test } from "@playwright/test";
+import { gotoHydrated } from "./hydrated.ts";
+import { afterMinimumFillTime, fillForm, formPages, referenceOnPage, sentTitle, storedSubmissions, uniqueMarker, visitorIp } from "./submissions.ts";
+
+test.beforeEach(async ({ page }, testInfo) => {
+  await page.setExtraHTTPHeaders({ "X-Forwarded-For": visitorIp(testInfo) });
+});
+
+for (const javaScript of [true, false]) {
+  test.describe(`every form, JavaScript ${javaScript ? "on" : "off"}`, () => {
+    test.use({ javaScriptEnabled: javaScript });
+
+    for (const form of formPages) {
+      for (const locale of ["en", "tr"] as const) {
+        test(`${form[locale]} is sent, answered and stored`, async ({ page }) => {
+          const marker = uniqueMarker();
+          const shownAt = Date.now();
+          if (javaScript) await gotoHydrated(page, form[locale]);
+          else await page.goto(form[locale]);
+          await fillForm(page, form.kind, marker);
+          await afterMinimumFillTime(page, shownAt);
+          await page.locator("form[method=post] button[type=submit]").click();
+
+          await expect(page.getByRole("heading", { name: sentTitle[locale] })).toBeVisible();
+          const reference = await referenceOnPage(page);
+          const stored = storedSubmissions(marker);
+          expect(stored).toHaveLength(1);
+          expect(stored[0]).toMatchObject({
+            id: reference.replaceAll("-", ""),
+            form: form.kind,
+            locale,
+            departmentId: form.department,
+            phone: "+905321234567",
+          });
+          expect(JSON.parse(stored[0].fields).message).toContain(marker);
+        });
+      }
+    }
+  });
+}
+
+test.describe("without JavaScript, invalid input", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("is answered 422 with each error beside its field, in Turkish, what was typed kept, nothing stored", async ({ page }) => {
+    const marker = uniqueMarker();
+    const shownAt = Date.now();
+    await page.goto("/tr/bize-ulasin/finans");
+    await page.locator("#name").fill(`Ayşe ${marker}`);
+    await page.locator("#email").fill("ayse@");
+    await page.locator("#phone").fill("0532 12");
+    await page.locator("#invoiceNumber").fill("MAP-2026-0142");
+    await page.locator("#message").fill("Fatura sorusu");
+    await afterMinimumFillTime(page, shownAt);
+    const [response] = await Promise.all([
+      page.waitForResponse((r) => r.request().method() === "POST"),
+      page.locator("form[method=post] button[type=submit]").click(),
+    ]);
+    expect(response.status()).toBe(422);
+    await expect(page.getByRole("alert")).toContainText("Form gönderilemedi: lütfen aşağıda işaretli 4 alanı düzeltin.");
+    await expect(page.locator("#email-error")).toHaveText("ad@ornek.com gibi bir e-posta adresi girin.");
+    await expect(page.locator("#phone-error")).toHaveText("Seçilen ülke için geçerli bir telefon numarası girin.");
+    await expect(page.locator("#financeTopic-error")).toHaveText("Lütfen birini seçin.");
+    await expect(page.locator("#consent-error")).toHaveText("Talebinizi işleyebilmemiz için lütfen onay verin.");
+    await expect(page.locator("#email")).toHaveAttribute("aria-invalid", "true");
+    await expect(page.locator("#email")).toHaveAttribute("aria-describedby", /email-error/);
+    await expect(page.locator("#name")).toHaveValue(`Ayşe ${marker}`);
+    await expect(page.locator("#email")).toHaveValue("ayse@");
+    await expect(page.locator("#phone")).toHaveValue("0532 12");
+    await expect(page.locator("#invoiceNumber")).toHaveValue("MAP-2026-0142");
+    await expect(page.locator("#message")).toHaveValue("Fatura sorusu");
+    expect(storedSubmissions(marker)).toHaveLength(0);
+  });
+});
+
+test.describe("with JavaScript, invalid input", () => {
+  test("is caught in the browser by the same rules, before anything is sent", async ({ page }) => {
+    const posts: string[] = [];
+    page.on("request", (r) => {
+      if (r.method() === "POST") posts.push(r.url());
+    });
+    await gotoHydrated(page, "/contact-us/journal-operations");
+    await page.locator("#name").fill("Jane Doe");
+    await page.locator("#email").fill("jane@example");
+    await page.locator("#message").fill("Where is my manuscript?");
+    await page.locator("form[method=post] button[type=submit]").click();
+    await expect(page.getByRole("alert")).toBeFocused();
+    await expect(page.getByRole("alert")).toContainText("please correct the 3 fields marked below");
+    await expect(page.locator("#email-error")).toHaveText("Enter an e-mail address such as name@example.com.");
+    await expect(page.locator("#journal-error")).toHaveText("Please choose one.");
+    await expect(page.locator("#consent-error")).toHaveText("Please agree, so that we may process your request.");
+    await expect(page.locator("#message")).toHaveValue("Where is my manuscript?");
+    expect(posts).toEqual([]);
+  });
+});
+
+test.describe("abuse", () => {
+  /** The form page's token and the fields a good submission of the contact form needs. */
+  async function contactForm(request: import("@playwright/test").APIRequestContext, ip: string, marker: string) {
+    const html = await (await request.get("/contact-us", { headers: { "X-Forwarded-For": ip } })).text();
+    const token = /name="formToken" value="([^"]+)"/.exec(html)?.[1] ?? "";
+    expect(token).not.toBe("");
+    return {
+      formToken: token,
+      name: `Bot Tester ${marker}`,
+      email: "tester@example.org",
+      phone: "",
+      phoneCountry: "TR",
+      subject: "Burst",
+      message: `Burst ${marker}`,
+      consent: "on",
+    };
+  }
+  const post = (request: import("@playwright/test").APIRequestContext, path: string, ip: string, form: Record<string, string>) =>
+    request.post(path, { form, headers: { "X-Forwarded-For": ip }, maxRedirects: 0 });
+
+  test("a burst over the rate limit is answered 429 in the visitor's language, and each accepted one is stored once", async ({
+    request,
+  }, testInfo) => {
+    const ip = visitorIp(testInfo);
+    const marker = uniqueMarker();
+    const form = await contactForm(request, ip, marker);
+    await new Promise((resolve) => setTimeout(resolve, 700));
+    const answers = await Promise.all(Array.from({ length: 8 }, () => post(request, "/tr/bize-ulasin?index", ip, form)));
+    const statuses = answers.map((a) => a.status()).sort();
+    expect(statuses).toEqual([303, 303, 303, 303, 303, 429, 429, 429]);
+    const refused = answers.find((a) => a.status() === 429);
+    expect(Number(refused?.headers()["retry-after"])).toBeGreaterThan(0);
+    expect(await refused?.text()).toContain("Bağlantınızdan çok fazla mesaj geldi. Lütfen 10 dakika sonra yeniden deneyin.");
+    const stored = storedSubmissions(marker);
+    expect(stored).toHaveLength(5);
+    expect(new Set(stored.map((s) => s.id)).size).toBe(5);
+  });
+
+  test("a filled honeypot is told 'sent' and nothing is stored", async ({ request }, testInfo) => {
+    const ip = visitorIp(testInfo);
+    const marker = uniqueMarker();
+    const form = await contactForm(request, ip, marker);
+    await new Promise((resolve) => setTimeout(resolve, 700));
+    const answer = await post(request, "/contact-us?index", ip, { ...form, website: "https://spam.example" });
+    expect(answer.status()).toBe(303);
+    expect(answer.headers().location).toMatch(/^\/contact-us\?sent=/);
+    expect(storedSubmissions(marker)).toHaveLength(0);
+  });
+
+  test("a form sent quicker than a person types, or with a forged token, is refused", async ({ request }, testInfo) => {
+    const ip = visitorIp(testInfo);
+    const marker = uniqueMarker();
+    const form = await contactForm(request, ip, marker);
+    const quick = await post(request, "/contact-us?index", ip, form);
+    expect(quick.status()).toBe(400);
+    expect(await quick.text()).toContain("That was quicker than a person types.");
+    const forged = await post(request, "/contact-us?index", ip, { ...form, formToken: `${Date.now() - 60_000}.forged` });
+    expect(forged.status()).toBe(400);
+    expect(await forged.text()).toContain("This form was opened too long ago.");
+    expect(storedSubmissions(marker)).toHaveLength(0);
+  });
+
+  test("a body over the size limit is refused with 413 and a localized message", async ({ request }, testInfo) => {
+    const ip = visitorIp(testInfo);
+    const answer = await post(request, "/tr/bize-ulasin", ip, { message: "x".repeat(100_000) });
+    expect(answer.status()).toBe(413);
+    expect(await answer.text()).toContain("Form kabul edebileceğimizden büyük.");
+  });
+
+  test("the content API cannot be posted to from outside", async ({ request }) => {
+    const answer = await request.post("/api/submissions", { data: { form: "contact" } });
+    expect(answer.status()).toBe(405);
+  });
+});
+
+test.describe("accessibility", () => {
+  for (const [path, width] of [
+    ["/contact-us/quote-request-collaboration", 1440],
+    ["/tr/bize-ulasin/izin-talebi", 390],
+  ] as const) {
+    test(`${path} at ${width} px has no serious axe violation, with its errors showing`, async ({ page }) => {
+      await page.setViewportSize({ width, height: 900 });
+      await gotoHydrated(page, path);
+      await page.locator("form[method=post] button[type=submit]").click();
+      await expect(page.getByRole("alert")).toBeVisible();
+      const violations = (await new AxeBuilder({ page }).analyze()).violations
+        .filter((v) => v.impact === "serious" || v.impact === "critical")
+        .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
+      expect(violations).toEqual([]);
+      // Every field the visitor fills has a name a screen reader announces.
+      for (const control of await page.locator("form[method=post] :is(input:not([type=hidden]):not([tabindex='-1']), select, textarea)").all()) {
+        expect(await control.evaluate((el) => (el as HTMLInputElement).labels?.length ?? 0)).toBeGreaterThan(0);
+      }
+    });
+  }
+});
