@@ -6,18 +6,11 @@ import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testDatabases } from "../../tests/databases.ts";
 import { type ContentDb, migrateToLatest, openDatabase } from "../db/database.ts";
+import type { SubmissionTable } from "../db/schema.ts";
 import { findSubmissions, parseCommand, runCommand, type SubmissionRecord, submissionsCsv, submissionsTable, UsageError } from "./export-command.ts";
 
-interface Sample {
-  id: string;
-  form: string;
-  locale: string;
-  departmentId: string;
-  name: string;
-  email: string;
-  phone: string | null;
+interface Sample extends Omit<SubmissionTable, "fields"> {
   fields: Record<string, unknown>;
-  createdAt: string;
   outbox?: { attempts: number; nextAttemptAt: string; deliveredAt: string | null; lastError: string | null };
 }
 

@@ -9,6 +9,7 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { formKinds, isFormKind } from "../../forms/definitions.ts";
 import { type ContentDb, migrateToLatest, openDatabase } from "../db/database.ts";
+import type { SubmissionTable } from "../db/schema.ts";
 import { type CsvValue, csvRow } from "./csv.ts";
 
 export const USAGE = `usage:
@@ -58,16 +59,7 @@ function isDay(text: string): boolean {
 }
 
 /** A submission with its e-mail's state (the outbox fields are null when it has no outbox row). */
-export interface SubmissionRecord {
-  id: string;
-  createdAt: string;
-  form: string;
-  locale: string;
-  departmentId: string;
-  name: string;
-  email: string;
-  phone: string | null;
-  fields: string;
+export interface SubmissionRecord extends SubmissionTable {
   outboxId: string | null;
   attempts: number | null;
   nextAttemptAt: string | null;
