@@ -149,6 +149,8 @@ async function pickTargets(base: string) {
     ...pages,
     // Each request with a query of its own misses the page cache: what rendering a page costs.
     ...pages.map((p) => ({ ...p, page: `${p.page} (rendered)`, bypassCache: true })),
+    // A page with a form is never cached (it carries a token signed per visit): always rendered.
+    { page: "contact form", path: "/contact-us/finance" },
     // The cheapest answer the same server gives: a small static file, no rendering, no database.
     { page: "static (ceiling)", path: "/favicon.svg", static: true },
   ];
