@@ -5,6 +5,9 @@ export const DEGRADED_PORT = 3211;
 export const REDIRECT_PORT = 3212;
 /** A site whose outside services (SMTP, bot check, IP-to-country) are stubs that the tests start. */
 export const SERVICES_PORT = 3213;
+/** A web process without a database of its own: it reads from and posts to the main server's API. */
+export const REMOTE_WEB_PORT = 3214;
+export const API_TOKEN = "e2e-api-token-of-at-least-32-characters";
 export const STUB_PORTS = { smtp: 2526, botCheck: 3298, ipCountry: 3297 };
 /** Set once by the runner, so every worker reads the databases the servers write. */
 process.env.MERIDIAN_E2E_DATABASE ??= `/tmp/meridian-e2e-${process.pid}.db`;
@@ -37,7 +40,8 @@ export default defineConfig({
   },
   webServer: [
     {
-      command: `rm -f ${databaseFile}* && node server/main.ts`,
+      // Only this server's files: the others' databases share the name's beginning.
+      command: `rm -f ${databaseFile} ${databaseFile}-wal ${databaseFile}-shm && node server/main.ts`,
       env: {
         PORT: String(PORT),
         SQLITE_FILE: databaseFile,
@@ -47,6 +51,7 @@ export default defineConfig({
         TRUST_PROXY: "1",
         FORM_MIN_FILL_MS: "500",
         FORM_RATE_LIMIT: "5",
+        API_TOKEN,
       },
       url: `http://127.0.0.1:${PORT}/api/en/initial`,
       reuseExistingServer: false,
@@ -64,6 +69,13 @@ export default defineConfig({
       command: `rm -f ${databaseFile}-redirect* && node server/main.ts`,
       env: { PORT: String(REDIRECT_PORT), SQLITE_FILE: `${databaseFile}-redirect`, ROOT_REDIRECT: "/journals", ROOT_REDIRECT_STATUS: "301" },
       url: `http://127.0.0.1:${REDIRECT_PORT}/robots.txt`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+    },
+    {
+      command: "node server/main.ts",
+      env: { PORT: String(REMOTE_WEB_PORT), API_URL: `http://127.0.0.1:${PORT}`, API_TOKEN, FORM_MIN_FILL_MS: "500" },
+      url: `http://127.0.0.1:${REMOTE_WEB_PORT}/robots.txt`,
       reuseExistingServer: false,
       timeout: 120_000,
     },

@@ -28,7 +28,6 @@ export interface FormsConfig {
   secret: string;
   minFillMs: number;
   rateLimiter: RateLimiter;
-  rateWindowMs: number;
   botCheck?: BotCheckConfig;
   ipCountryUrl?: string;
 }

@@ -17,8 +17,9 @@ export default async function handleRequest(
 ) {
   const userAgent = request.headers.get("user-agent");
   const crawler = Boolean(userAgent && isbot(userAgent));
-  // Crawlers get the right status but no error page; the error is only logged.
-  if (crawler && status >= 400) {
+  // Crawlers get the right status but no error page; the error is only logged. A form's answer
+  // with a 4xx (its errors beside the fields) is a page, not an error, and is rendered for anyone.
+  if (crawler && routerContext.staticHandlerContext.errors) {
     console.warn(`error ${status} for crawler at ${fullPath(request.url)}: ${errorSummary(routerContext)}`);
     return new Response(null, { status, headers });
   }

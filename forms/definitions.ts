@@ -89,7 +89,10 @@ export const formFields: Record<FormKind, readonly FieldSpec[]> = {
   ],
 };
 
-/** The anti-abuse fields every form carries besides its own (see app/lib/form-guard.server.ts). */
+/** The bot check's name for a form's submissions (letters, digits and underscores only). */
+export const botCheckAction = (kind: FormKind) => kind.replace(/-/g, "_");
+
+/** The anti-abuse fields every form carries besides its own (see app/lib/forms/). */
 export const guardFields = {
   /** Left empty by people; a hidden field that bots fill. */
   honeypot: "website",

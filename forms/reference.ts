@@ -11,4 +11,4 @@ export function newSubmissionId(): string {
   return Array.from(bytes, (b) => ALPHABET[b & 31]).join("");
 }
 
-export const referenceOf = (id: string) => id.match(/.{4}/g)?.join("-") ?? id;
+export const referenceOf = (id: string) => (SUBMISSION_ID.test(id) ? (id.match(/.{4}/g) ?? []).join("-") : id);

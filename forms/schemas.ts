@@ -2,12 +2,12 @@
  * One zod schema per form, derived from its fields (definitions.ts), used in the browser before
  * sending, in the page's action, and again by the content service before storing. Each issue's
  * message is a code whose text is `forms.errors.{code}` in the messages of the visitor's locale.
- * The phone number is checked against its country's numbering rules by app/lib/phone.ts, imported
+ * The phone number is checked against its country's numbering rules by forms/phone.ts, imported
  * only when a number was typed, so the browser loads libphonenumber's metadata only on form pages.
  */
 import { z } from "zod";
-import { PHONE_MAX_LENGTH } from "../app/lib/phone-shared.ts";
 import { type FieldSpec, type FormKind, fieldChoices, formFields } from "./definitions.ts";
+import { PHONE_MAX_LENGTH } from "./phone-shared.ts";
 
 export type FieldErrorCode = "required" | "email" | "tooLong" | "choose" | "chooseOne" | "consent" | "phoneInvalid";
 /** What a visitor typed, field by field, as the form sends it. */
@@ -51,12 +51,21 @@ export function formSchema(kind: FormKind, choices: FormChoices) {
   for (const spec of formFields[kind]) shape[spec.name] = fieldSchema(spec, choices);
   return z.object(shape).refine(
     async (values) => {
-      const { readPhone } = await import("../app/lib/phone.ts");
+      const { readPhone } = await import("./phone.ts");
       return readPhone(String(values.phone), String(values.phoneCountry)).valid;
     },
     { path: ["phone"], message: "phoneInvalid", when: ({ value }) => typeof value === "object" && Boolean((value as FormValues)?.phone) },
   );
 }
+
+/** The ids of the journals and services a page offers as [id, title] pairs. */
+export const choiceIds = (choices: {
+  journals: readonly (readonly [string, string])[];
+  services: readonly (readonly [string, string])[];
+}): FormChoices => ({
+  journals: choices.journals.map(([id]) => id),
+  services: choices.services.map(([id]) => id),
+});
 
 /** The values of a form's fields in a posted form (a missing field is empty; files are ignored). */
 export function formValues(kind: FormKind, data: FormData): FormValues {

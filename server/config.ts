@@ -17,6 +17,7 @@ const schema = z.object({
   SQLITE_FILE: z.string().default("data/content.db"),
   CONTENT_DIR: z.string().default("content/demo"),
   API_URL: optionalUrl,
+  API_TOKEN: z.string().min(32, "at least 32 characters").optional(),
   PUBLIC_URL: optionalUrl,
   ROOT_REDIRECT: z
     .string()

@@ -2,6 +2,7 @@
  * The one web process: static assets, the content API, messages, sitemap and robots, the
  * root's locale detection, then every page through React Router.
  */
+import { timingSafeEqual } from "node:crypto";
 import { readdirSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -13,6 +14,7 @@ import { compress } from "hono/compress";
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
 import type { FormsConfig, SiteConfig } from "../app/context.ts";
 import type { ApiClient } from "../app/lib/api-client.server.ts";
+import { pagePath } from "../app/lib/page-path.ts";
 import { isLocale, type Locale, localeOfPath } from "../i18n/locales.ts";
 import { messages } from "../i18n/messages/index.ts";
 import { cached } from "../service/api/cached.ts";
@@ -41,13 +43,23 @@ const MESSAGES_MAX_AGE = 24 * 60 * 60;
 export const PAGE_FRESH_MS = 10_000;
 export const PAGE_STALE_MS = 60_000;
 const SITEMAP_TTL_MS = 10 * 60_000;
-/** The largest form a page accepts; a longer post is refused with 413 before it is read. */
-export const FORM_MAX_BYTES = 64 * 1024;
+/**
+ * The largest form a page accepts; a longer post is refused with 413 before it is read. Every
+ * field at its maximum length, in three-byte characters, percent-encoded, stays below it.
+ */
+export const FORM_MAX_BYTES = 128 * 1024;
 
 /** A small page for a post refused before React renders anything (too large). */
+/** Whether an Authorization header carries the token (compared in constant time). */
+function hasBearer(header: string | undefined, token: string): boolean {
+  const given = Buffer.from(header?.replace(/^Bearer\s+/i, "") ?? "");
+  const expected = Buffer.from(token);
+  return given.length === expected.length && timingSafeEqual(given, expected);
+}
+
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 const problemPage = (locale: Locale, message: string, back: string) =>
-  `<!doctype html><html lang="${locale}"><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${message}</title><main style="font-family:system-ui,sans-serif;max-width:40rem;margin:4rem auto;padding:0 1rem"><h1 style="font-size:1.25rem">${message}</h1><p><a href="${escapeHtml(back)}">${messages[locale].errors.backHome}</a></p></main></html>`;
+  `<!doctype html><html lang="${locale}"><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${message}</title><main style="font-family:system-ui,sans-serif;max-width:40rem;margin:4rem auto;padding:0 1rem"><h1 style="font-size:1.25rem">${message}</h1><p><a href="${escapeHtml(back)}">${messages[locale].forms.problems.backToForm}</a></p></main></html>`;
 
 export function createSite({ config, api, forms, apiApp, build, clientDir }: SiteOptions) {
   const app = new Hono();
@@ -82,10 +94,18 @@ export function createSite({ config, api, forms, apiApp, build, clientDir }: Sit
     }),
   );
 
-  // The API is public for reading only: submissions reach it through the forms' actions.
+  // The API is public for reading only. Submissions reach it through the forms' actions: in this
+  // process directly, or from web processes elsewhere (API_URL) that present API_TOKEN.
   if (apiApp) {
     app.on(["GET", "HEAD"], "/api/*", (c) => apiApp.fetch(c.req.raw));
-    app.all("/api/*", (c) => c.json({ error: "method_not_allowed", message: "The content API only answers GET here." }, 405, { Allow: "GET, HEAD" }));
+    app.post("/api/submissions", async (c, next) => {
+      if (config.API_TOKEN && hasBearer(c.req.header("authorization"), config.API_TOKEN)) return apiApp.fetch(c.req.raw);
+      await next();
+    });
+    app.all("/api/*", (c) => {
+      const locale = /^\s*tr\b/i.test(c.req.header("accept-language") ?? "") ? "tr" : "en";
+      return c.json({ error: "method_not_allowed", message: messages[locale].api.methodNotAllowed }, 405, { Allow: "GET, HEAD" });
+    });
   }
   app.route("/", createImageApp({ host: config.IMAGE_HOST, localDir: config.IMAGE_DIR }));
 
@@ -170,7 +190,7 @@ export function createSite({ config, api, forms, apiApp, build, clientDir }: Sit
       maxSize: FORM_MAX_BYTES,
       onError: (c) => {
         const locale = localeOfPath(c.req.path);
-        return c.html(problemPage(locale, messages[locale].forms.problems.tooLarge, c.req.path), 413);
+        return c.html(problemPage(locale, messages[locale].forms.problems.tooLarge, pagePath(c.req.url)), 413);
       },
     }),
   );

@@ -31,7 +31,15 @@ async function main() {
   let outbox: ReturnType<typeof startOutbox> | undefined;
   if (config.API_URL) {
     const base = config.API_URL;
-    transport = (p, init) => fetch(new URL(p, base), { ...init, signal: AbortSignal.timeout(5000) });
+    // The token lets this process post the forms' submissions to the content service.
+    const token = config.API_TOKEN;
+    transport = (p, init) => {
+      const headers = new Headers(init?.headers);
+      if (token) headers.set("Authorization", `Bearer ${token}`);
+      return fetch(new URL(p, base), { ...init, headers, signal: AbortSignal.timeout(5000) });
+    };
+    if (!config.API_TOKEN) console.warn("API_URL is set without API_TOKEN: the content service will refuse form submissions");
+    if (config.SMTP_URL) console.warn("SMTP_URL is ignored with API_URL: the content service's process sends the e-mail");
   } else {
     const { db } = await openContentStore(config);
     // Submissions are e-mailed to their department through the outbox when SMTP is configured.
@@ -46,7 +54,6 @@ async function main() {
     secret: config.FORM_SECRET ?? randomBytes(32).toString("hex"),
     minFillMs: config.FORM_MIN_FILL_MS,
     rateLimiter: createRateLimiter({ limit: config.FORM_RATE_LIMIT, windowMs: config.FORM_RATE_WINDOW_MS }),
-    rateWindowMs: config.FORM_RATE_WINDOW_MS,
     botCheck:
       config.RECAPTCHA_SITE_KEY && config.RECAPTCHA_SECRET
         ? {

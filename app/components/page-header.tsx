@@ -2,11 +2,24 @@ import type { ReactNode } from "react";
 import { PageTitle } from "./page-title.tsx";
 
 /** A page's heading block: the document title, an optional eyebrow, the h1 and a lead. */
-export function PageHeader({ title, eyebrow, lead, children }: { title: string; eyebrow?: ReactNode; lead?: ReactNode; children?: ReactNode }) {
+export function PageHeader({
+  title,
+  documentTitle = title,
+  eyebrow,
+  lead,
+  children,
+}: {
+  title: string;
+  /** The document's title when it says more than the heading (an error, for example). */
+  documentTitle?: string;
+  eyebrow?: ReactNode;
+  lead?: ReactNode;
+  children?: ReactNode;
+}) {
   return (
     <div className="border-b border-stone-200 bg-white">
       <div className="page py-10 sm:py-14">
-        <PageTitle title={title} />
+        <PageTitle title={documentTitle} />
         {eyebrow && <p className="eyebrow mb-3">{eyebrow}</p>}
         <h1 className="max-w-4xl font-serif text-3xl leading-tight text-stone-900 sm:text-5xl">{title}</h1>
         {lead && <p className="mt-4 max-w-3xl text-lg text-stone-600">{lead}</p>}

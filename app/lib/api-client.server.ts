@@ -6,6 +6,7 @@
  */
 import type { Locale } from "../../i18n/locales.ts";
 import type {
+  ApiError,
   ArticleSummary,
   BookDetail,
   BookSummary,
@@ -44,9 +45,12 @@ export class ContentNotFound extends Error {
 export class ContentUnavailable extends Error {
   override name = "ContentUnavailable";
   readonly status: number | undefined;
-  constructor(message: string, status?: number) {
+  /** The service's answer, when it gave one (a 422's `fields` name each invalid field). */
+  readonly answer: ApiError | undefined;
+  constructor(message: string, status?: number, answer?: ApiError) {
     super(message);
     this.status = status;
+    this.answer = answer;
   }
 }
 
@@ -68,7 +72,10 @@ export function createApiClient(transport: Transport, wait: (ms: number) => Prom
       }
       if (response?.ok) return (await response.json()) as T;
       if (response?.status === 404) throw new ContentNotFound(path);
-      if (response && response.status < 500) throw new ContentUnavailable(`${path} answered ${response.status}`, response.status);
+      if (response && response.status < 500) {
+        const answer = (await response.json().catch(() => undefined)) as ApiError | undefined;
+        throw new ContentUnavailable(`${path} answered ${response.status}`, response.status, answer);
+      }
       if (response) lastError = `status ${response.status}`;
       if (attempt < RETRY.attempts) await wait(RETRY.firstDelayMs * 2 ** (attempt - 1));
     }

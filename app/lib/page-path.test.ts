@@ -16,5 +16,8 @@ describe("the page a request is for", () => {
   it("is shown to the visitor without React Router's own query parameters", () => {
     expect(fullPath("https://x.example/journals/nope.data?_routes=root,journal&page=2")).toBe("/journals/nope?page=2");
     expect(fullPath("https://x.example/dergiler/%C3%A7ay")).toBe("/dergiler/çay");
+    expect(fullPath("https://x.example/contact-us.data?index&_routes=root&x")).toBe("/contact-us?x");
+    expect(fullPath("https://x.example/books?foo&bar=a+b")).toBe("/books?foo&bar=a+b");
+    expect(fullPath("https://x.example/books?_routes=root")).toBe("/books");
   });
 });

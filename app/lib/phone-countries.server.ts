@@ -4,8 +4,8 @@
  * the server markup and the hydrated markup identical and keeps the metadata out of the browser.
  */
 import { getCountries, getCountryCallingCode } from "libphonenumber-js/max";
+import { countryAllowed, countryCode, type PhoneCountry } from "../../forms/phone-shared.ts";
 import type { Locale } from "../../i18n/locales.ts";
-import { countryAllowed, countryCode, type PhoneCountry } from "./phone-shared.ts";
 
 export interface PhoneCountryOptions {
   allowedCountries?: string[];

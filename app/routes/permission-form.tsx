@@ -1,5 +1,5 @@
 import { DepartmentCard } from "../components/department-card.tsx";
-import { ContactFormSection } from "../components/form/contact-form-section.tsx";
+import { ContactFormSection, useFormPageTitle } from "../components/form/contact-form-section.tsx";
 import { PageHeader } from "../components/page-header.tsx";
 import { useMessages } from "../i18n.ts";
 import { formPageHeaders } from "../lib/forms/form-page.server.ts";
@@ -13,14 +13,14 @@ export const loader = ({ request, context }: Route.LoaderArgs) => loadFormRoute(
 export const action = ({ request, context }: Route.ActionArgs) => formRouteAction(request, context, "permission");
 
 /** The standalone permission form: the same form as the contact hub's permission request. */
-export default function PermissionForm({ loaderData: { department, form, sent }, actionData }: Route.ComponentProps) {
+export default function PermissionForm({ loaderData: { department, form }, actionData }: Route.ComponentProps) {
   const t = useMessages();
   return (
     <>
-      <PageHeader title={t.permissionForm.title} lead={t.permissionForm.lead} />
+      <PageHeader title={t.permissionForm.title} documentTitle={useFormPageTitle(t.permissionForm.title, actionData)} lead={t.permissionForm.lead} />
       <div className="page grid gap-10 py-10 xl:grid-cols-[1fr_22rem]">
         <div className="min-w-0 max-w-3xl">
-          <ContactFormSection form={form} sent={sent} department={department} failure={actionData} />
+          <ContactFormSection form={form} department={department} failure={actionData} />
         </div>
         {department && (
           <div className="self-start">

@@ -267,16 +267,22 @@ export const en = {
       consent: "Please agree, so that we may process your request.",
       phoneInvalid: "Enter a valid phone number for the chosen country.",
     },
+    errorTitle: "Error: {title}",
     summary: "The form could not be sent: please correct the {count} fields marked below.",
     summaryOne: "The form could not be sent: please correct the field marked below.",
     problems: {
       tooFast: "That was quicker than a person types. Please check the form and send it again.",
       expired: "This form was opened too long ago. Please send it again.",
       rateLimited: "Too many messages have come from your connection. Please try again in {minutes} minutes.",
-      botCheck: "Our spam check could not confirm that you are a person. Please turn on JavaScript and try again, or write to {email}.",
+      rateLimitedOne: "Too many messages have come from your connection. Please try again in a minute.",
+      unreadable: "The form arrived unreadable. Please send it again.",
+      botCheck:
+        "Our spam check could not confirm that you are a person. Please make sure JavaScript is on and nothing blocks Google's reCAPTCHA, then try again.",
+      writeTo: "You can also write to {email}.",
       botCheckUnavailable: "Our spam check is not answering just now. Please try again in a few minutes.",
       unavailable: "Your message could not be saved just now, so nothing was sent. Please try again in a few minutes.",
       tooLarge: "The form is larger than we accept. Please shorten your message and send it again.",
+      backToForm: "Back to the form",
     },
     sent: {
       title: "Thank you, your message has been sent",
@@ -324,6 +330,7 @@ export const en = {
     internal: "The content service failed to answer. Please try again later.",
     invalidSubmission: "The submission is not valid: {fields}.",
     badBody: "The request body is not a valid submission.",
+    methodNotAllowed: "The content API only answers GET here.",
   },
 };
 

@@ -128,7 +128,7 @@ export function createApiApp(db: ContentDb, { onSubmission }: ApiOptions = {}): 
       const departmentId = formDepartments[form];
       const department = await db.selectFrom("department").where("id", "=", departmentId).select("email").executeTakeFirst();
       if (!department) throw new Error(`no department '${departmentId}' to receive the ${form} form`);
-      const { readPhone } = await import("../../app/lib/phone.ts");
+      const { readPhone } = await import("../../forms/phone.ts");
       const phone = result.values.phone ? readPhone(String(result.values.phone), String(result.values.phoneCountry)).phone : null;
       const sentAt = new Date();
       const mail = composeMail({

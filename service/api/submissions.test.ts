@@ -67,7 +67,7 @@ for (const database of testDatabases()) {
 
       const mail = await handle.db.selectFrom("outbox").selectAll().where("submissionId", "=", id).executeTakeFirstOrThrow();
       expect(mail).toMatchObject({ recipient: finance?.email, replyTo: "elif.sahin@example.edu.tr", deliveredAt: null, attempts: 0 });
-      expect(mail.subject).toBe("[Meridyen] Mali işler sorusu: Elif Şahin");
+      expect(mail.subject).toBe("[Meridian] Mali işler sorusu: Elif Şahin");
       expect(mail.body).toContain(`Başvuru numarası: ${referenceOf(id)}`);
       expect(mail.body).toContain("Konu nedir?: Bir fatura");
       expect(mail.body).toContain("Telefon: +905321234567");

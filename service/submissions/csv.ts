@@ -22,7 +22,3 @@ export function csvField(value: CsvValue): string {
 export function csvRow(values: readonly CsvValue[]): string {
   return `${values.map(csvField).join(",")}\r\n`;
 }
-
-export function toCsv(rows: readonly (readonly CsvValue[])[]): string {
-  return rows.map(csvRow).join("");
-}

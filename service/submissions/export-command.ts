@@ -8,6 +8,7 @@ import { writeFileSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { formKinds, isFormKind } from "../../forms/definitions.ts";
+import { referenceOf } from "../../forms/reference.ts";
 import { type ContentDb, migrateToLatest, openDatabase } from "../db/database.ts";
 import type { SubmissionTable } from "../db/schema.ts";
 import { type CsvValue, csvRow } from "./csv.ts";
@@ -168,7 +169,7 @@ export function submissionsTable(rows: readonly SubmissionRecord[]): string {
   if (rows.length === 0) return "no submissions\n";
   const header = ["reference", "date (UTC)", "form", "department", "name", "e-mail", "delivery"];
   const lines = rows.map((row) =>
-    [row.id, shortTime(row.createdAt), row.form, row.departmentId, row.name, row.email, deliveryState(row)].map(printable),
+    [referenceOf(row.id), shortTime(row.createdAt), row.form, row.departmentId, row.name, row.email, deliveryState(row)].map(printable),
   );
   const widths = header.map((title, column) => Math.max(title.length, ...lines.map((line) => line[column].length)));
   const format = (cells: string[]) =>

@@ -1,5 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "@playwright/test";
+import { referenceOf } from "../../forms/reference.ts";
+import { API_TOKEN, REMOTE_WEB_PORT } from "../../playwright.config.ts";
 import { gotoHydrated } from "./hydrated.ts";
 import { afterMinimumFillTime, fillForm, formPages, referenceOnPage, sentTitle, storedSubmissions, uniqueMarker, visitorIp } from "./submissions.ts";
 
@@ -74,6 +76,42 @@ test.describe("without JavaScript, invalid input", () => {
   });
 });
 
+test.describe("with JavaScript, a form sent again", () => {
+  test("after its token expired (a restart, a day away) goes through without reloading the page", async ({ page }) => {
+    const marker = uniqueMarker();
+    const shownAt = Date.now();
+    await gotoHydrated(page, "/contact-us");
+    await fillForm(page, "contact", marker);
+    await afterMinimumFillTime(page, shownAt);
+    // As if the server had restarted with another secret since the page was shown.
+    await page.locator('input[name="formToken"]').evaluate((input: HTMLInputElement) => {
+      input.value = `${Date.now() - 60_000}.0000AAAA0000.signed-by-another-secret`;
+    });
+    await page.locator("form[method=post] button[type=submit]").click();
+    await expect(page.getByRole("alert")).toContainText("This form was opened too long ago.");
+    await expect(page.locator("#message")).toHaveValue(`A message from the browser tests (${marker}).`);
+    await page.waitForTimeout(700);
+    await page.locator("form[method=post] button[type=submit]").click();
+    await expect(page.getByRole("heading", { name: sentTitle.en })).toBeVisible();
+    expect(storedSubmissions(marker)).toHaveLength(1);
+  });
+});
+
+test.describe("a web process whose content service runs elsewhere (API_URL)", () => {
+  test.use({ javaScriptEnabled: false, baseURL: `http://127.0.0.1:${REMOTE_WEB_PORT}` });
+
+  test("sends the form to it with its token, and the form is stored there", async ({ page }) => {
+    const marker = uniqueMarker();
+    const shownAt = Date.now();
+    await page.goto("/tr/bize-ulasin/izin-talebi");
+    await fillForm(page, "permission", marker);
+    await afterMinimumFillTime(page, shownAt);
+    await page.locator("form[method=post] button[type=submit]").click();
+    await expect(page.getByRole("heading", { name: sentTitle.tr })).toBeVisible();
+    expect(storedSubmissions(marker)).toMatchObject([{ form: "permission", locale: "tr", departmentId: "permissions" }]);
+  });
+});
+
 test.describe("with JavaScript, invalid input", () => {
   test("is caught in the browser by the same rules, before anything is sent", async ({ page }) => {
     const posts: string[] = [];
@@ -115,7 +153,7 @@ test.describe("abuse", () => {
   const post = (request: import("@playwright/test").APIRequestContext, path: string, ip: string, form: Record<string, string>) =>
     request.post(path, { form, headers: { "X-Forwarded-For": ip }, maxRedirects: 0 });
 
-  test("a burst over the rate limit is answered 429 in the visitor's language, and each accepted one is stored once", async ({
+  test("a burst of one form over the rate limit: 429 in the visitor's language beyond it, and the form stored once", async ({
     request,
   }, testInfo) => {
     const ip = visitorIp(testInfo);
@@ -127,10 +165,29 @@ test.describe("abuse", () => {
     expect(statuses).toEqual([303, 303, 303, 303, 303, 429, 429, 429]);
     const refused = answers.find((a) => a.status() === 429);
     expect(Number(refused?.headers()["retry-after"])).toBeGreaterThan(0);
-    expect(await refused?.text()).toContain("Bağlantınızdan çok fazla mesaj geldi. Lütfen 10 dakika sonra yeniden deneyin.");
+    const refusedPage = await refused?.text();
+    expect(refusedPage).toContain("Bağlantınızdan çok fazla mesaj geldi. Lütfen 10 dakika sonra yeniden deneyin.");
+    expect(refusedPage).toContain(`value="Bot Tester ${marker}"`);
+    // The same form sent five times is one submission, and each answer names it.
     const stored = storedSubmissions(marker);
-    expect(stored).toHaveLength(5);
-    expect(new Set(stored.map((s) => s.id)).size).toBe(5);
+    expect(stored).toHaveLength(1);
+    const locations = new Set(answers.filter((a) => a.status() === 303).map((a) => a.headers().location));
+    expect([...locations]).toEqual([expect.stringMatching(new RegExp(`^/tr/bize-ulasin\\?sent=${referenceOf(stored[0].id)}&proof=`))]);
+  });
+
+  test("a body that is not a form is answered 400, not 500", async ({ request }, testInfo) => {
+    const ip = visitorIp(testInfo);
+    for (const headers of [{ "Content-Type": "application/json" }, { "Content-Type": "multipart/form-data" }]) {
+      const answer = await request.post("/contact-us?index", { headers: { ...headers, "X-Forwarded-For": ip }, data: "{}", maxRedirects: 0 });
+      expect(answer.status()).toBe(400);
+      expect(await answer.text()).toContain("The form arrived unreadable.");
+    }
+  });
+
+  test("a 'sent' answer cannot be made up with a link", async ({ page }) => {
+    await page.goto("/contact-us?sent=AAAA-BBBB-CCCC&proof=made-up");
+    await expect(page.getByRole("heading", { name: sentTitle.en })).toHaveCount(0);
+    await expect(page.locator("form[method=post]")).toBeVisible();
   });
 
   test("a filled honeypot is told 'sent' and nothing is stored", async ({ request }, testInfo) => {
@@ -159,14 +216,23 @@ test.describe("abuse", () => {
 
   test("a body over the size limit is refused with 413 and a localized message", async ({ request }, testInfo) => {
     const ip = visitorIp(testInfo);
-    const answer = await post(request, "/tr/bize-ulasin", ip, { message: "x".repeat(100_000) });
+    const answer = await post(request, "/tr/bize-ulasin", ip, { message: "x".repeat(200_000) });
     expect(answer.status()).toBe(413);
-    expect(await answer.text()).toContain("Form kabul edebileceğimizden büyük.");
+    const page = await answer.text();
+    expect(page).toContain("Form kabul edebileceğimizden büyük.");
+    expect(page).toContain('<a href="/tr/bize-ulasin">Forma dön</a>');
   });
 
-  test("the content API cannot be posted to from outside", async ({ request }) => {
-    const answer = await request.post("/api/submissions", { data: { form: "contact" } });
-    expect(answer.status()).toBe(405);
+  test("the content API cannot be posted to from outside, only with its token", async ({ request }) => {
+    for (const authorization of [undefined, "Bearer wrong", `Bearer ${API_TOKEN}x`]) {
+      const answer = await request.post("/api/submissions", {
+        data: { form: "contact" },
+        headers: authorization ? { Authorization: authorization } : {},
+      });
+      expect(answer.status()).toBe(405);
+    }
+    const withToken = await request.post("/api/submissions", { data: { form: "contact" }, headers: { Authorization: `Bearer ${API_TOKEN}` } });
+    expect(withToken.status()).toBe(400);
   });
 });
 

@@ -33,9 +33,11 @@ test.beforeAll(async () => {
     req.on("end", () => {
       const params = new URLSearchParams(body);
       botCheckRequests.push(params);
-      const human = params.get("secret") === "e2e-secret" && params.get("response") === "token-of-a-person";
+      // Like Google's: the answer names the action the browser asked the token for.
+      const [token, action] = (params.get("response") ?? "").split(":");
+      const human = params.get("secret") === "e2e-secret" && token === "token-of-a-person";
       res.setHeader("Content-Type", "application/json");
-      res.end(JSON.stringify({ success: params.get("response") !== "", score: human ? 0.9 : 0.1 }));
+      res.end(JSON.stringify({ success: Boolean(token), score: human ? 0.9 : 0.1, action }));
     });
   });
   await Promise.all([listen(ipCountry, STUB_PORTS.ipCountry), listen(verify, STUB_PORTS.botCheck)]);
@@ -45,14 +47,14 @@ test.afterAll(async () => {
   await Promise.all(stubs.map((s) => new Promise((resolve) => s.close(resolve))));
 });
 
-/** Stands in for Google's script: `execute` answers `token`; records the script's URL. */
+/** Stands in for Google's script: `execute` answers `token:action`; records the script's URL. */
 async function fakeBotCheckScript(page: Page, token: string) {
   const loaded: string[] = [];
   await page.route("https://www.google.com/recaptcha/api.js*", (route) => {
     loaded.push(route.request().url());
     return route.fulfill({
       contentType: "text/javascript",
-      body: `window.grecaptcha = { ready: (f) => f(), execute: () => Promise.resolve(${JSON.stringify(token)}) };`,
+      body: `window.grecaptcha = { ready: (f) => f(), execute: (key, { action }) => Promise.resolve(${JSON.stringify(token)} + ":" + action) };`,
     });
   });
   return loaded;
@@ -89,7 +91,7 @@ test.describe("the bot check", () => {
     await expect(page.getByRole("heading", { name: sentTitle.en })).toBeVisible();
     expect(storedSubmissions(marker, database)).toHaveLength(1);
     const verified = botCheckRequests.at(-1);
-    expect(verified?.get("response")).toBe("token-of-a-person");
+    expect(verified?.get("response")).toBe("token-of-a-person:finance");
     expect(verified?.get("remoteip")).toBe("198.51.100.31");
   });
 
@@ -103,9 +105,29 @@ test.describe("the bot check", () => {
     await afterMinimumFillTime(page, shownAt);
     await page.locator("form[method=post] button[type=submit]").click();
     await expect(page.getByRole("alert")).toContainText("İstenmeyen ileti denetimimiz insan olduğunuzu doğrulayamadı");
-    await expect(page.getByRole("alert")).toContainText("finance@meridianpress.example");
+    await expect(page.getByRole("alert")).toContainText("finance@meridianpress.example adresine de yazabilirsiniz.");
     await expect(page.locator("#name")).toHaveValue(`Ayşe Yılmaz ${marker}`);
     expect(storedSubmissions(marker, database)).toHaveLength(0);
+  });
+
+  test.describe("without JavaScript", () => {
+    test.use({ javaScriptEnabled: false });
+
+    test("cannot be passed, and the visitor is told to write to the department instead", async ({ page }) => {
+      await page.setExtraHTTPHeaders({ "X-Forwarded-For": "198.51.100.34" });
+      const marker = uniqueMarker();
+      const shownAt = Date.now();
+      await page.goto("/contact-us/journal-operations");
+      await fillForm(page, "journal-operations", marker);
+      await afterMinimumFillTime(page, shownAt);
+      const [response] = await Promise.all([
+        page.waitForResponse((r) => r.request().method() === "POST"),
+        page.locator("form[method=post] button[type=submit]").click(),
+      ]);
+      expect(response.status()).toBe(400);
+      await expect(page.getByRole("alert")).toContainText("You can also write to journals@meridianpress.example.");
+      expect(storedSubmissions(marker, database)).toHaveLength(0);
+    });
   });
 });
 

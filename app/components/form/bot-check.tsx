@@ -32,10 +32,17 @@ export function BotCheckScript({ siteKey }: { siteKey: string }) {
   );
 }
 
-/** A fresh token for this submission; empty when the script could not load (the action then refuses). */
+/** How long sending waits for the bot check's token before going on without one. */
+const TOKEN_WAIT_MS = 10_000;
+
+/**
+ * A fresh token for this submission; empty when the script is blocked, fails or hangs, so the
+ * form is still sent and the action answers with its message instead of the button spinning.
+ */
 export async function botCheckToken(siteKey: string, action: string): Promise<string> {
   const grecaptcha = window.grecaptcha;
   if (!grecaptcha) return "";
-  await new Promise<void>((resolve) => grecaptcha.ready(resolve));
-  return grecaptcha.execute(siteKey, { action: action.replace(/[^A-Za-z0-9_/]/g, "_") });
+  const token = new Promise<string>((resolve, reject) => grecaptcha.ready(() => grecaptcha.execute(siteKey, { action }).then(resolve, reject)));
+  const giveUp = new Promise<string>((resolve) => setTimeout(() => resolve(""), TOKEN_WAIT_MS));
+  return Promise.race([token, giveUp]).catch(() => "");
 }

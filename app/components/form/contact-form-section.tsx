@@ -5,21 +5,18 @@ import { format, useMessages } from "../../i18n.ts";
 import type { FormFailure, FormPageData } from "../../lib/forms/form-page.server.ts";
 import { SubmissionForm } from "./submission-form.tsx";
 
+/** A form page's document title: "Error: …" while its form is answered with problems, so a screen reader hears it first. */
+export function useFormPageTitle(title: string, failure: FormFailure | undefined): string {
+  const t = useMessages();
+  return failure ? format(t.forms.errorTitle, { title }) : title;
+}
+
 /** A page's form, or, once it was sent, the thanks with the visitor's reference. */
-export function ContactFormSection({
-  form,
-  sent,
-  department,
-  failure,
-}: {
-  form: FormPageData;
-  sent: string | null;
-  department?: DepartmentDetail;
-  failure?: FormFailure;
-}) {
+export function ContactFormSection({ form, department, failure }: { form: FormPageData; department?: DepartmentDetail; failure?: FormFailure }) {
   const t = useMessages();
   const { pathname } = useLocation();
   const heading = useRef<HTMLHeadingElement>(null);
+  const { sent } = form;
   useEffect(() => {
     if (sent) heading.current?.focus();
   }, [sent]);

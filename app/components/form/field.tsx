@@ -47,7 +47,7 @@ export function Field({
     </>
   );
   return (
-    <Wrapper className="min-w-0">
+    <Wrapper className="min-w-0" id={Wrapper === "fieldset" ? ids.input : undefined}>
       {Wrapper === "fieldset" ? (
         <legend className="text-sm font-semibold text-stone-800">{text}</legend>
       ) : (

@@ -97,10 +97,18 @@ export function FormField({ spec, page, values, error }: Props) {
       const chosen = new Set(Array.isArray(value) ? value : []);
       return (
         <Field as="fieldset" name={name} label={label} required={required} hint={hint} error={error}>
-          <div className="mt-2 grid gap-2 sm:grid-cols-2" aria-describedby={common["aria-describedby"]}>
+          <div className="mt-2 grid gap-2 sm:grid-cols-2">
             {page.choices.services.map(([id, title]) => (
               <label key={id} className="flex items-start gap-2 text-sm">
-                <input type="checkbox" name={name} value={id} defaultChecked={chosen.has(id)} className="mt-0.5 size-4 accent-orange-700" />
+                <input
+                  type="checkbox"
+                  name={name}
+                  value={id}
+                  defaultChecked={chosen.has(id)}
+                  aria-invalid={common["aria-invalid"]}
+                  aria-describedby={common["aria-describedby"]}
+                  className="mt-0.5 size-4 accent-orange-700"
+                />
                 {title}
               </label>
             ))}

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { Form, useNavigation, useSubmit } from "react-router";
-import { formFields, guardFields } from "../../../forms/definitions.ts";
-import { type FieldErrors, formValues, validateForm } from "../../../forms/schemas.ts";
+import { botCheckAction, formFields, guardFields } from "../../../forms/definitions.ts";
+import { choiceIds, type FieldErrors, formValues, validateForm } from "../../../forms/schemas.ts";
 import { format, useMessages } from "../../i18n.ts";
 import type { FormFailure, FormPageData } from "../../lib/forms/form-page.server.ts";
 import { BotCheckScript, botCheckToken } from "./bot-check.tsx";
@@ -30,18 +30,17 @@ export function SubmissionForm({ page, failure, contactEmail }: { page: FormPage
   // biome-ignore lint/correctness/useExhaustiveDependencies: move focus each time a new set of problems is shown.
   useEffect(() => {
     if (errorCount > 0 || problem) summary.current?.focus();
-  }, [errors, problem]);
+  }, [clientErrors, failure]);
 
   async function onSubmit(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const posted = new FormData(event.currentTarget);
     setChecking(true);
     try {
-      const ids = { journals: page.choices.journals.map(([id]) => id), services: page.choices.services.map(([id]) => id) };
-      const result = await validateForm(page.kind, formValues(page.kind, posted), ids);
+      const result = await validateForm(page.kind, formValues(page.kind, posted), choiceIds(page.choices));
       setClientErrors(result.ok ? null : result.errors);
       if (!result.ok) return;
-      if (page.botCheckSiteKey) posted.set(guardFields.botCheck, await botCheckToken(page.botCheckSiteKey, page.kind));
+      if (page.botCheckSiteKey) posted.set(guardFields.botCheck, await botCheckToken(page.botCheckSiteKey, botCheckAction(page.kind)));
       await submit(posted, { method: "post" });
     } finally {
       setChecking(false);
@@ -50,10 +49,10 @@ export function SubmissionForm({ page, failure, contactEmail }: { page: FormPage
 
   const problemText =
     problem &&
-    format(t.forms.problems[problem], {
-      minutes: failure?.minutes ?? 1,
-      email: contactEmail ?? "",
-    });
+    [
+      format(t.forms.problems[problem === "rateLimited" && failure?.minutes === 1 ? "rateLimitedOne" : problem], { minutes: failure?.minutes ?? 1 }),
+      problem === "botCheck" && contactEmail ? format(t.forms.problems.writeTo, { email: contactEmail }) : "",
+    ].join(" ");
 
   return (
     <Form method="post" noValidate onSubmit={onSubmit} className="grid gap-5" aria-labelledby="form-heading">
@@ -90,7 +89,7 @@ export function SubmissionForm({ page, failure, contactEmail }: { page: FormPage
           <input type="text" name={guardFields.honeypot} tabIndex={-1} autoComplete="off" />
         </label>
       </div>
-      <input type="hidden" name={guardFields.token} value={page.token} />
+      <input type="hidden" name={guardFields.token} value={failure?.token ?? page.token} />
       {page.botCheckSiteKey && <BotCheckScript siteKey={page.botCheckSiteKey} />}
       <div>
         <button type="submit" className="btn-primary inline-flex disabled:opacity-70" disabled={busy || checking}>

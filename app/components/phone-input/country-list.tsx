@@ -4,7 +4,7 @@
  * state live in the picker.
  */
 import { type KeyboardEvent, type MouseEvent, type RefObject, useLayoutEffect } from "react";
-import type { PhoneCountry } from "../../lib/phone-shared.ts";
+import type { PhoneCountry } from "../../../forms/phone-shared.ts";
 import { Flag } from "./flag.tsx";
 import type { ListPlacement } from "./list-placement.ts";
 

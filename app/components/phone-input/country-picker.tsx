@@ -5,8 +5,8 @@
  * picks, Escape closes and returns to the button, Tab closes and moves on; a click outside closes it.
  */
 import { type KeyboardEvent, useCallback, useEffect, useMemo, useRef, useState } from "react";
+import type { PhoneCountry } from "../../../forms/phone-shared.ts";
 import type { Locale } from "../../../i18n/locales.ts";
-import type { PhoneCountry } from "../../lib/phone-shared.ts";
 import { CountryList } from "./country-list.tsx";
 import { Flag } from "./flag.tsx";
 import { navigate } from "./list-keys.ts";

@@ -4,7 +4,7 @@
  * field does not move when one replaces the other.
  */
 import type { Ref } from "react";
-import type { PhoneCountry } from "../../lib/phone-shared.ts";
+import type { PhoneCountry } from "../../../forms/phone-shared.ts";
 
 interface NativeCountrySelectProps {
   name: string;

@@ -6,8 +6,8 @@
  * The country is submitted as `${name}Country` either way.
  */
 import { useEffect, useRef, useState } from "react";
+import { DEFAULT_PHONE_COUNTRY, fallbackCountry, PHONE_MAX_LENGTH, type PhoneCountry, type PhoneValue } from "../../../forms/phone-shared.ts";
 import type { Locale } from "../../../i18n/locales.ts";
-import { DEFAULT_PHONE_COUNTRY, fallbackCountry, PHONE_MAX_LENGTH, type PhoneCountry, type PhoneValue } from "../../lib/phone-shared.ts";
 import { CountryPicker } from "./country-picker.tsx";
 import { NativeCountrySelect } from "./native-country-select.tsx";
 import { usePhoneField } from "./use-phone-field.ts";

@@ -4,7 +4,7 @@
  * number, the custom validity message, and the onChange report.
  */
 import { type ChangeEvent, type KeyboardEvent, useCallback, useEffect, useRef, useState } from "react";
-import { PHONE_MAX_LENGTH, type PhoneCountry, type PhoneValue } from "../../lib/phone-shared.ts";
+import { PHONE_MAX_LENGTH, type PhoneCountry, type PhoneValue } from "../../../forms/phone-shared.ts";
 import { deletionStart, offsetAfter, significantBefore } from "./caret.ts";
 import { usePhoneLibrary } from "./use-phone-library.ts";
 
@@ -85,5 +85,5 @@ export function usePhoneField(options: PhoneFieldOptions) {
     if (library && field) apply(library.withCallingCode(field.value, code, latest.current.mode), code, false);
   };
 
-  return { country, select, chooseCountry, input, onInputChange, onInputKeyDown, ready: library !== undefined };
+  return { country, select, chooseCountry, input, onInputChange, onInputKeyDown };
 }

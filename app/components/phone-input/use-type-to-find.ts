@@ -4,7 +4,7 @@
  * with it becomes active. Names and keys are lower-cased with the page's locale so that Turkish
  * İ/ı and I/i match as Turkish readers expect.
  */
-import { useCallback, useEffect, useMemo, useRef } from "react";
+import { useMemo } from "react";
 import type { Locale } from "../../../i18n/locales.ts";
 
 export const TYPE_TO_FIND_RESET_MS = 700;
@@ -13,29 +13,24 @@ export const TYPE_TO_FIND_RESET_MS = 700;
 export const typesCharacter = (event: { key: string; ctrlKey: boolean; metaKey: boolean; altKey: boolean }) =>
   [...event.key].length === 1 && !event.ctrlKey && !event.metaKey && !event.altKey;
 
-export function useTypeToFind(names: string[], locale: Locale) {
-  const lowerNames = useMemo(() => names.map((name) => name.toLocaleLowerCase(locale)), [names, locale]);
-  const buffer = useRef("");
-  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-
-  useEffect(() => () => clearTimeout(timer.current), []);
-
-  /** Adds a typed character and answers the index of the first matching name, -1 for none. */
-  const find = useCallback(
-    (character: string) => {
-      clearTimeout(timer.current);
-      buffer.current += character.toLocaleLowerCase(locale);
-      timer.current = setTimeout(() => {
-        buffer.current = "";
-      }, TYPE_TO_FIND_RESET_MS);
-      const prefix = buffer.current;
-      return lowerNames.findIndex((name) => name.startsWith(prefix));
+/** The search over `names`; `now` is the time of the key press (a parameter, for the tests). */
+export function typeToFind(names: readonly string[], locale: Locale) {
+  const lowerNames = names.map((name) => name.toLocaleLowerCase(locale));
+  let buffer = "";
+  let lastKeyAt = Number.NEGATIVE_INFINITY;
+  const current = (now: number) => (now - lastKeyAt > TYPE_TO_FIND_RESET_MS ? "" : buffer);
+  return {
+    /** Adds a typed character and answers the index of the first matching name, -1 for none. */
+    find(character: string, now = Date.now()): number {
+      buffer = current(now) + character.toLocaleLowerCase(locale);
+      lastKeyAt = now;
+      return lowerNames.findIndex((name) => name.startsWith(buffer));
     },
-    [lowerNames, locale],
-  );
+    /** Whether a search is under way: a space then belongs to the name ("South Africa"), it does not select. */
+    searching: (now = Date.now()) => current(now) !== "",
+  };
+}
 
-  /** Whether a search is under way: a space then belongs to the name ("South Africa"), it does not select. */
-  const searching = useCallback(() => buffer.current !== "", []);
-
-  return { find, searching };
+export function useTypeToFind(names: string[], locale: Locale) {
+  return useMemo(() => typeToFind(names, locale), [names, locale]);
 }

@@ -11,15 +11,17 @@ export interface BotCheckConfig {
 
 export type BotCheckResult = "passed" | "failed" | "unavailable";
 
-export async function verifyBotCheck(config: BotCheckConfig, token: string, clientIp: string | undefined): Promise<BotCheckResult> {
+/** Passes a token only when Google verified it for this form (`action`) with a score of at least `minScore`. */
+export async function verifyBotCheck(config: BotCheckConfig, token: string, action: string, clientIp: string | undefined): Promise<BotCheckResult> {
   if (!token) return "failed";
   const body = new URLSearchParams({ secret: config.secret, response: token });
   if (clientIp) body.set("remoteip", clientIp);
   try {
     const response = await fetch(config.verifyUrl, { method: "POST", body, signal: AbortSignal.timeout(5000) });
     if (!response.ok) throw new Error(`status ${response.status}`);
-    const answer = (await response.json()) as { success?: boolean; score?: number };
-    return answer.success === true && (answer.score ?? 1) >= config.minScore ? "passed" : "failed";
+    const answer = (await response.json()) as { success?: boolean; score?: unknown; action?: unknown };
+    const human = answer.success === true && typeof answer.score === "number" && answer.score >= config.minScore;
+    return human && answer.action === action ? "passed" : "failed";
   } catch (error) {
     console.warn(`bot check: the verify service did not answer: ${(error as Error).message}`);
     return "unavailable";

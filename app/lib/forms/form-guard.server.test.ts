@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { verifyBotCheck } from "./bot-check.server.ts";
 import { checkFormToken, FORM_TOKEN_MAX_AGE_MS, signFormToken } from "./form-token.server.ts";
 import { lookupCountry, parseIpCountryAnswer } from "./ip-country.server.ts";
-import { createRateLimiter } from "./rate-limit.server.ts";
+import { createRateLimiter, rateLimitKey } from "./rate-limit.server.ts";
 
 const secret = "s".repeat(32);
 
@@ -12,20 +12,29 @@ describe("form token", () => {
   const shown = 1_800_000_000_000;
   const token = signFormToken(secret, shown);
 
-  it("is refused as too fast before the minimum fill time, and accepted after it", () => {
-    expect(checkFormToken(secret, token, { minFillMs: 3000, now: shown + 2999 })).toBe("tooFast");
-    expect(checkFormToken(secret, token, { minFillMs: 3000, now: shown + 3000 })).toBeUndefined();
+  it("is refused as too fast before the minimum fill time, and gives its submission id after it", () => {
+    expect(checkFormToken(secret, token, { minFillMs: 3000, now: shown + 2999 })).toEqual({ problem: "tooFast" });
+    const accepted = checkFormToken(secret, token, { minFillMs: 3000, now: shown + 3000 });
+    expect(accepted).toEqual({ id: token.split(".")[1] });
+    expect(checkFormToken(secret, token, { minFillMs: 3000, now: shown + 9000 })).toEqual(accepted);
+  });
+
+  it("carries a new id in each token", () => {
+    expect(signFormToken(secret, shown).split(".")[1]).not.toBe(token.split(".")[1]);
   });
 
   it("expires after a day", () => {
-    expect(checkFormToken(secret, token, { minFillMs: 0, now: shown + FORM_TOKEN_MAX_AGE_MS + 1 })).toBe("expired");
+    expect(checkFormToken(secret, token, { minFillMs: 0, now: shown + FORM_TOKEN_MAX_AGE_MS + 1 })).toEqual({ problem: "expired" });
   });
 
-  it("cannot be forged or signed with another secret", () => {
-    const [, signature] = token.split(".");
-    expect(checkFormToken(secret, `${shown - 60_000}.${signature}`, { minFillMs: 3000, now: shown + 5000 })).toBe("expired");
-    expect(checkFormToken("t".repeat(32), token, { minFillMs: 0, now: shown + 5000 })).toBe("expired");
-    for (const junk of ["", "abc", "1.2", `${shown}.`, "…….…"]) expect(checkFormToken(secret, junk, { minFillMs: 0, now: shown })).toBe("expired");
+  it("cannot be forged, given another id, or checked with another secret", () => {
+    const [, id, signature] = token.split(".");
+    const expired = { problem: "expired" };
+    expect(checkFormToken(secret, `${shown - 60_000}.${id}.${signature}`, { minFillMs: 3000, now: shown + 5000 })).toEqual(expired);
+    expect(checkFormToken(secret, `${shown}.0000AAAA0000.${signature}`, { minFillMs: 0, now: shown + 5000 })).toEqual(expired);
+    expect(checkFormToken("t".repeat(32), token, { minFillMs: 0, now: shown + 5000 })).toEqual(expired);
+    for (const junk of ["", "abc", "1.2", `${shown}.`, `${token}.x`, "…….…"])
+      expect(checkFormToken(secret, junk, { minFillMs: 0, now: shown })).toEqual(expired);
   });
 });
 
@@ -50,6 +59,18 @@ describe("rate limiter", () => {
     limiter.hit("c");
     expect(limiter.hit("a").allowed).toBe(true);
     expect(limiter.hit("c").allowed).toBe(false);
+  });
+});
+
+describe("rate limit key", () => {
+  it("is the IPv4 address, or the IPv6 address's /64", () => {
+    expect(rateLimitKey("198.51.100.7")).toBe("198.51.100.7");
+    expect(rateLimitKey("::ffff:198.51.100.7")).toBe("198.51.100.7");
+    expect(rateLimitKey("2001:db8:1:2:aaaa::1")).toBe("2001:db8:1:2::/64");
+    expect(rateLimitKey("2001:0DB8:0001:0002:bbbb:cccc:dddd:eeee")).toBe("2001:db8:1:2::/64");
+    expect(rateLimitKey("2001:db8::1")).toBe("2001:db8:0:0::/64");
+    expect(rateLimitKey("fe80::1%eth0")).toBe("fe80:0:0:0::/64");
+    expect(rateLimitKey(undefined)).toBe("unknown");
   });
 });
 
@@ -79,8 +100,9 @@ describe("services on a loopback server", () => {
         if (req.url?.startsWith("/ip/")) return res.end("2;;;UNKNOWN");
         if (req.url === "/verify") {
           const params = new URLSearchParams(body);
-          const score = params.get("response") === "human" ? 0.9 : 0.1;
-          return res.end(JSON.stringify({ success: params.get("secret") === "shh", score }));
+          const score = params.get("response")?.startsWith("human") ? 0.9 : 0.1;
+          const action = params.get("response") === "human-elsewhere" ? "quote" : "finance";
+          return res.end(JSON.stringify({ success: params.get("secret") === "shh", score, action }));
         }
         res.statusCode = 500;
         res.end();
@@ -101,11 +123,12 @@ describe("services on a loopback server", () => {
 
   it("passes the bot check only with a verified, high-scoring token", async () => {
     const config = { siteKey: "key", secret: "shh", verifyUrl: `${base}/verify`, minScore: 0.5 };
-    expect(await verifyBotCheck(config, "human", "198.51.100.1")).toBe("passed");
+    expect(await verifyBotCheck(config, "human", "finance", "198.51.100.1")).toBe("passed");
     expect(seen.at(-1)?.body).toContain("remoteip=198.51.100.1");
-    expect(await verifyBotCheck(config, "bot", undefined)).toBe("failed");
-    expect(await verifyBotCheck(config, "", undefined)).toBe("failed");
-    expect(await verifyBotCheck({ ...config, secret: "wrong" }, "human", undefined)).toBe("failed");
-    expect(await verifyBotCheck({ ...config, verifyUrl: `${base}/broken` }, "human", undefined)).toBe("unavailable");
+    expect(await verifyBotCheck(config, "bot", "finance", undefined)).toBe("failed");
+    expect(await verifyBotCheck(config, "", "finance", undefined)).toBe("failed");
+    expect(await verifyBotCheck(config, "human-elsewhere", "finance", undefined)).toBe("failed");
+    expect(await verifyBotCheck({ ...config, secret: "wrong" }, "human", "finance", undefined)).toBe("failed");
+    expect(await verifyBotCheck({ ...config, verifyUrl: `${base}/broken` }, "human", "finance", undefined)).toBe("unavailable");
   });
 });

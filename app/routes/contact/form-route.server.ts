@@ -3,7 +3,8 @@ import type { RouterContextProvider } from "react-router";
 import { type FormKind, formDepartments } from "../../../forms/definitions.ts";
 import type { Locale } from "../../../i18n/locales.ts";
 import type { ApiClient } from "../../lib/api-client.server.ts";
-import { loadFormPage, submitForm } from "../../lib/forms/form-page.server.ts";
+import { loadFormPage } from "../../lib/forms/form-page.server.ts";
+import { submitForm } from "../../lib/forms/submit-form.server.ts";
 import { loaderBase } from "../../lib/load.server.ts";
 import type { RouteId } from "../../route-table.ts";
 
@@ -17,20 +18,25 @@ export const formOfRoute = {
   "permission-form": "permission",
 } as const satisfies Partial<Record<RouteId, FormKind>>;
 
-const REFERENCE = /^[0-9A-Z]{4}-[0-9A-Z]{4}-[0-9A-Z]{4}$/;
-
-/** A department's full details by its id (the API addresses departments by localized slug). */
+/** A department's full details by its id (the API addresses departments by localized slug); none when the service fails. */
 async function departmentById(api: ApiClient, locale: Locale, id: string) {
-  const { Items } = await api.departments(locale);
-  const summary = Items.find((d) => d.id === id);
-  return summary ? api.department(locale, summary.slug) : undefined;
+  try {
+    const { Items } = await api.departments(locale);
+    const summary = Items.find((d) => d.id === id);
+    return summary ? await api.department(locale, summary.slug) : undefined;
+  } catch (error) {
+    console.warn(`department ${id} unavailable: ${(error as Error).message}`);
+    return undefined;
+  }
 }
 
 export async function loadFormRoute(request: Request, context: Readonly<RouterContextProvider>, kind: FormKind) {
   const { api, locale } = loaderBase(request, context);
-  const [form, department] = await Promise.all([loadFormPage(context, api, locale, kind), departmentById(api, locale, formDepartments[kind])]);
-  const sent = new URL(request.url).searchParams.get("sent");
-  return { form, department, sent: sent && REFERENCE.test(sent) ? sent : null };
+  const [form, department] = await Promise.all([
+    loadFormPage(request, context, api, locale, kind),
+    departmentById(api, locale, formDepartments[kind]),
+  ]);
+  return { form, department };
 }
 
 export function formRouteAction(request: Request, context: Readonly<RouterContextProvider>, kind: FormKind) {

@@ -1,5 +1,5 @@
 import { DepartmentCard } from "../../components/department-card.tsx";
-import { ContactFormSection } from "../../components/form/contact-form-section.tsx";
+import { ContactFormSection, useFormPageTitle } from "../../components/form/contact-form-section.tsx";
 import { PageTitle } from "../../components/page-title.tsx";
 import { RichText } from "../../components/rich-text.tsx";
 import { useMessages } from "../../i18n.ts";
@@ -18,14 +18,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export const action = ({ request, context }: Route.ActionArgs) => formRouteAction(request, context, "contact");
 
-export default function ContactMain({ loaderData: { page, department, form, sent }, actionData }: Route.ComponentProps) {
+export default function ContactMain({ loaderData: { page, department, form }, actionData }: Route.ComponentProps) {
   const t = useMessages();
   return (
     <div className="grid gap-8 xl:grid-cols-[1fr_22rem]">
-      <PageTitle title={t.contact.title} />
+      <PageTitle title={useFormPageTitle(t.contact.title, actionData)} />
       <div className="grid min-w-0 gap-10">
         <RichText html={page.bodyHtml} />
-        <ContactFormSection form={form} sent={sent} department={department} failure={actionData} />
+        <ContactFormSection form={form} department={department} failure={actionData} />
       </div>
       {department && (
         <div className="self-start">

@@ -1,5 +1,5 @@
 import { DepartmentCard } from "../../components/department-card.tsx";
-import { ContactFormSection } from "../../components/form/contact-form-section.tsx";
+import { ContactFormSection, useFormPageTitle } from "../../components/form/contact-form-section.tsx";
 import { PageTitle } from "../../components/page-title.tsx";
 import { useMessages } from "../../i18n.ts";
 import { formPageHeaders } from "../../lib/forms/form-page.server.ts";
@@ -28,18 +28,18 @@ const messageKeys = {
   "contact-quote-request": "quoteRequest",
 } as const;
 
-export default function ContactTopic({ loaderData: { topic, department, form, sent }, actionData }: Route.ComponentProps) {
+export default function ContactTopic({ loaderData: { topic, department, form }, actionData }: Route.ComponentProps) {
   const t = useMessages();
   const key = messageKeys[topic];
   const title = t.contact[key];
   return (
     <div className="grid gap-8 xl:grid-cols-[1fr_22rem]">
       <div className="min-w-0">
-        <PageTitle title={`${title} · ${t.contact.title}`} />
+        <PageTitle title={useFormPageTitle(`${title} · ${t.contact.title}`, actionData)} />
         <h2 className="font-serif text-3xl">{title}</h2>
         <p className="mt-3 max-w-2xl text-lg text-stone-600">{t.contact.intros[key]}</p>
         <div className="mt-8">
-          <ContactFormSection form={form} sent={sent} department={department} failure={actionData} />
+          <ContactFormSection form={form} department={department} failure={actionData} />
         </div>
       </div>
       {department && (
