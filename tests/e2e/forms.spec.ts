@@ -3,7 +3,17 @@ import { expect, test } from "@playwright/test";
 import { referenceOf } from "../../forms/reference.ts";
 import { API_TOKEN, REMOTE_WEB_PORT } from "../../playwright.config.ts";
 import { gotoHydrated } from "./hydrated.ts";
-import { afterMinimumFillTime, fillForm, formPages, referenceOnPage, sentTitle, storedSubmissions, uniqueMarker, visitorIp } from "./submissions.ts";
+import {
+  afterMinimumFillTime,
+  formPages,
+  referenceOnPage,
+  sendForm,
+  sentTitle,
+  storedSubmissions,
+  submitButton,
+  uniqueMarker,
+  visitorIp,
+} from "./submissions.ts";
 
 test.beforeEach(async ({ page }, testInfo) => {
   await page.setExtraHTTPHeaders({ "X-Forwarded-For": visitorIp(testInfo) });
@@ -16,13 +26,7 @@ for (const javaScript of [true, false]) {
     for (const form of formPages) {
       for (const locale of ["en", "tr"] as const) {
         test(`${form[locale]} is sent, answered and stored`, async ({ page }) => {
-          const marker = uniqueMarker();
-          const shownAt = Date.now();
-          if (javaScript) await gotoHydrated(page, form[locale]);
-          else await page.goto(form[locale]);
-          await fillForm(page, form.kind, marker);
-          await afterMinimumFillTime(page, shownAt);
-          await page.locator("form[method=post] button[type=submit]").click();
+          const { marker } = await sendForm(page, form[locale], form.kind, { javaScript });
 
           await expect(page.getByRole("heading", { name: sentTitle[locale] })).toBeVisible();
           const reference = await referenceOnPage(page);
@@ -55,10 +59,7 @@ test.describe("without JavaScript, invalid input", () => {
     await page.locator("#invoiceNumber").fill("MAP-2026-0142");
     await page.locator("#message").fill("Fatura sorusu");
     await afterMinimumFillTime(page, shownAt);
-    const [response] = await Promise.all([
-      page.waitForResponse((r) => r.request().method() === "POST"),
-      page.locator("form[method=post] button[type=submit]").click(),
-    ]);
+    const [response] = await Promise.all([page.waitForResponse((r) => r.request().method() === "POST"), submitButton(page).click()]);
     expect(response.status()).toBe(422);
     await expect(page.getByRole("alert")).toContainText("Form gönderilemedi: lütfen aşağıda işaretli 4 alanı düzeltin.");
     await expect(page.locator("#email-error")).toHaveText("ad@ornek.com gibi bir e-posta adresi girin.");
@@ -78,20 +79,17 @@ test.describe("without JavaScript, invalid input", () => {
 
 test.describe("with JavaScript, a form sent again", () => {
   test("after its token expired (a restart, a day away) goes through without reloading the page", async ({ page }) => {
-    const marker = uniqueMarker();
-    const shownAt = Date.now();
-    await gotoHydrated(page, "/contact-us");
-    await fillForm(page, "contact", marker);
-    await afterMinimumFillTime(page, shownAt);
-    // As if the server had restarted with another secret since the page was shown.
-    await page.locator('input[name="formToken"]').evaluate((input: HTMLInputElement) => {
-      input.value = `${Date.now() - 60_000}.0000AAAA0000.signed-by-another-secret`;
+    const { marker } = await sendForm(page, "/contact-us", "contact", {
+      // As if the server had restarted with another secret since the page was shown.
+      beforeSending: () =>
+        page.locator('input[name="formToken"]').evaluate((input: HTMLInputElement) => {
+          input.value = `${Date.now() - 60_000}.0000AAAA0000.signed-by-another-secret`;
+        }),
     });
-    await page.locator("form[method=post] button[type=submit]").click();
     await expect(page.getByRole("alert")).toContainText("This form was opened too long ago.");
     await expect(page.locator("#message")).toHaveValue(`A message from the browser tests (${marker}).`);
     await page.waitForTimeout(700);
-    await page.locator("form[method=post] button[type=submit]").click();
+    await submitButton(page).click();
     await expect(page.getByRole("heading", { name: sentTitle.en })).toBeVisible();
     expect(storedSubmissions(marker)).toHaveLength(1);
   });
@@ -101,12 +99,7 @@ test.describe("a web process whose content service runs elsewhere (API_URL)", ()
   test.use({ javaScriptEnabled: false, baseURL: `http://127.0.0.1:${REMOTE_WEB_PORT}` });
 
   test("sends the form to it with its token, and the form is stored there", async ({ page }) => {
-    const marker = uniqueMarker();
-    const shownAt = Date.now();
-    await page.goto("/tr/bize-ulasin/izin-talebi");
-    await fillForm(page, "permission", marker);
-    await afterMinimumFillTime(page, shownAt);
-    await page.locator("form[method=post] button[type=submit]").click();
+    const { marker } = await sendForm(page, "/tr/bize-ulasin/izin-talebi", "permission", { javaScript: false });
     await expect(page.getByRole("heading", { name: sentTitle.tr })).toBeVisible();
     expect(storedSubmissions(marker)).toMatchObject([{ form: "permission", locale: "tr", departmentId: "permissions" }]);
   });
@@ -122,7 +115,7 @@ test.describe("with JavaScript, invalid input", () => {
     await page.locator("#name").fill("Jane Doe");
     await page.locator("#email").fill("jane@example");
     await page.locator("#message").fill("Where is my manuscript?");
-    await page.locator("form[method=post] button[type=submit]").click();
+    await submitButton(page).click();
     await expect(page.getByRole("alert")).toBeFocused();
     await expect(page.getByRole("alert")).toContainText("please correct the 3 fields marked below");
     await expect(page.locator("#email-error")).toHaveText("Enter an e-mail address such as name@example.com.");
@@ -244,7 +237,7 @@ test.describe("accessibility", () => {
     test(`${path} at ${width} px has no serious axe violation, with its errors showing`, async ({ page }) => {
       await page.setViewportSize({ width, height: 900 });
       await gotoHydrated(page, path);
-      await page.locator("form[method=post] button[type=submit]").click();
+      await submitButton(page).click();
       await expect(page.getByRole("alert")).toBeVisible();
       const violations = (await new AxeBuilder({ page }).analyze()).violations
         .filter((v) => v.impact === "serious" || v.impact === "critical")

@@ -8,8 +8,7 @@ import { DatabaseSync } from "node:sqlite";
 import { expect, type Page, test } from "@playwright/test";
 import { SMTPServer } from "smtp-server";
 import { E2E_DATABASE, SERVICES_PORT, STUB_PORTS } from "../../playwright.config.ts";
-import { gotoHydrated } from "./hydrated.ts";
-import { afterMinimumFillTime, fillForm, referenceOnPage, sentTitle, storedSubmissions, uniqueMarker } from "./submissions.ts";
+import { referenceOnPage, sendForm, sentTitle, storedSubmissions } from "./submissions.ts";
 
 test.describe.configure({ mode: "serial" });
 test.use({ baseURL: `http://127.0.0.1:${SERVICES_PORT}` });
@@ -77,17 +76,12 @@ test.describe("the bot check", () => {
   test("loads with the Turkish interface language, and its token is verified before the form is stored", async ({ page }) => {
     const loaded = await fakeBotCheckScript(page, "token-of-a-person");
     await page.setExtraHTTPHeaders({ "X-Forwarded-For": "198.51.100.31" });
-    const marker = uniqueMarker();
-    const shownAt = Date.now();
-    await gotoHydrated(page, "/contact-us/finance");
+    const { marker } = await sendForm(page, "/contact-us/finance", "finance");
     expect(loaded).toHaveLength(1);
     const script = new URL(loaded[0]);
     expect(script.searchParams.get("hl")).toBe("tr");
     expect(script.searchParams.get("render")).toBe("e2e-site-key");
     await expect(page.getByText("This site is protected by reCAPTCHA")).toBeVisible();
-    await fillForm(page, "finance", marker);
-    await afterMinimumFillTime(page, shownAt);
-    await page.locator("form[method=post] button[type=submit]").click();
     await expect(page.getByRole("heading", { name: sentTitle.en })).toBeVisible();
     expect(storedSubmissions(marker, database)).toHaveLength(1);
     const verified = botCheckRequests.at(-1);
@@ -98,12 +92,7 @@ test.describe("the bot check", () => {
   test("refuses a visitor it scores as a bot, in their language, and stores nothing", async ({ page }) => {
     await fakeBotCheckScript(page, "token-of-a-bot");
     await page.setExtraHTTPHeaders({ "X-Forwarded-For": "198.51.100.32" });
-    const marker = uniqueMarker();
-    const shownAt = Date.now();
-    await gotoHydrated(page, "/tr/bize-ulasin/finans");
-    await fillForm(page, "finance", marker);
-    await afterMinimumFillTime(page, shownAt);
-    await page.locator("form[method=post] button[type=submit]").click();
+    const { marker } = await sendForm(page, "/tr/bize-ulasin/finans", "finance");
     await expect(page.getByRole("alert")).toContainText("İstenmeyen ileti denetimimiz insan olduğunuzu doğrulayamadı");
     await expect(page.getByRole("alert")).toContainText("finance@meridianpress.example adresine de yazabilirsiniz.");
     await expect(page.locator("#name")).toHaveValue(`Ayşe Yılmaz ${marker}`);
@@ -115,15 +104,7 @@ test.describe("the bot check", () => {
 
     test("cannot be passed, and the visitor is told to write to the department instead", async ({ page }) => {
       await page.setExtraHTTPHeaders({ "X-Forwarded-For": "198.51.100.34" });
-      const marker = uniqueMarker();
-      const shownAt = Date.now();
-      await page.goto("/contact-us/journal-operations");
-      await fillForm(page, "journal-operations", marker);
-      await afterMinimumFillTime(page, shownAt);
-      const [response] = await Promise.all([
-        page.waitForResponse((r) => r.request().method() === "POST"),
-        page.locator("form[method=post] button[type=submit]").click(),
-      ]);
+      const { marker, response } = await sendForm(page, "/contact-us/journal-operations", "journal-operations", { javaScript: false });
       expect(response.status()).toBe(400);
       await expect(page.getByRole("alert")).toContainText("You can also write to journals@meridianpress.example.");
       expect(storedSubmissions(marker, database)).toHaveLength(0);
@@ -135,12 +116,7 @@ test("mail sent while the SMTP server is down is delivered once it is back", asy
   test.setTimeout(60_000);
   await fakeBotCheckScript(page, "token-of-a-person");
   await page.setExtraHTTPHeaders({ "X-Forwarded-For": "198.51.100.33" });
-  const marker = uniqueMarker();
-  const shownAt = Date.now();
-  await gotoHydrated(page, "/contact-us");
-  await fillForm(page, "contact", marker);
-  await afterMinimumFillTime(page, shownAt);
-  await page.locator("form[method=post] button[type=submit]").click();
+  const { marker } = await sendForm(page, "/contact-us", "contact");
   await expect(page.getByRole("heading", { name: sentTitle.en })).toBeVisible();
   const reference = await referenceOnPage(page);
   const id = reference.replaceAll("-", "");

@@ -1,7 +1,8 @@
 /** Helpers of the form tests: the form pages, filling a form as a visitor would, and what was stored. */
 import { DatabaseSync } from "node:sqlite";
-import { expect, type Page, type TestInfo } from "@playwright/test";
+import { expect, type Page, type Response, type TestInfo } from "@playwright/test";
 import { E2E_DATABASE } from "../../playwright.config.ts";
+import { gotoHydrated } from "./hydrated.ts";
 
 export type Kind = "contact" | "finance" | "journal-operations" | "permission" | "quote";
 
@@ -78,3 +79,26 @@ export const referenceOnPage = async (page: Page) => {
 
 let counter = 0;
 export const uniqueMarker = () => `m${Date.now().toString(36)}${(counter++).toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+
+export const submitButton = (page: Page) => page.locator("form[method=post] button[type=submit]");
+
+/**
+ * Opens a form page (waiting for hydration when JavaScript runs), fills it with good values,
+ * waits out the minimum fill time and sends it. Answers the marker the name carries and the post's response.
+ */
+export async function sendForm(
+  page: Page,
+  path: string,
+  kind: Kind,
+  { javaScript = true, beforeSending }: { javaScript?: boolean; beforeSending?: () => Promise<void> } = {},
+): Promise<{ marker: string; response: Response }> {
+  const marker = uniqueMarker();
+  const shownAt = Date.now();
+  if (javaScript) await gotoHydrated(page, path);
+  else await page.goto(path);
+  await fillForm(page, kind, marker);
+  await beforeSending?.();
+  await afterMinimumFillTime(page, shownAt);
+  const [response] = await Promise.all([page.waitForResponse((r) => r.request().method() === "POST"), submitButton(page).click()]);
+  return { marker, response };
+}
