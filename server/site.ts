@@ -49,7 +49,6 @@ const SITEMAP_TTL_MS = 10 * 60_000;
  */
 export const FORM_MAX_BYTES = 128 * 1024;
 
-/** A small page for a post refused before React renders anything (too large). */
 /** Whether an Authorization header carries the token (compared in constant time). */
 function hasBearer(header: string | undefined, token: string): boolean {
   const given = Buffer.from(header?.replace(/^Bearer\s+/i, "") ?? "");
@@ -58,6 +57,7 @@ function hasBearer(header: string | undefined, token: string): boolean {
 }
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
+/** A small page for a post refused before React renders anything (too large). */
 const problemPage = (locale: Locale, message: string, back: string) =>
   `<!doctype html><html lang="${locale}"><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${message}</title><main style="font-family:system-ui,sans-serif;max-width:40rem;margin:4rem auto;padding:0 1rem"><h1 style="font-size:1.25rem">${message}</h1><p><a href="${escapeHtml(back)}">${messages[locale].forms.problems.backToForm}</a></p></main></html>`;
 
