@@ -91,6 +91,8 @@ async function main() {
   }
 
   const server = createServer(listener);
+  // A port in use or not allowed fails the start like any other start-up error: logged, exit 1.
+  server.on("error", (error) => fail(error));
   server.listen(config.PORT, config.HOST, () => {
     const address = server.address();
     const port = typeof address === "object" && address ? address.port : config.PORT;
@@ -102,7 +104,9 @@ async function main() {
   process.on("SIGINT", stop);
 }
 
-main().catch((error: Error) => {
+function fail(error: Error): never {
   console.error(`failed to start: ${error.message}`);
   process.exit(1);
-});
+}
+
+main().catch(fail);

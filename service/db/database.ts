@@ -24,7 +24,8 @@ export interface DatabaseHandle {
 export function openDatabase(location: string): DatabaseHandle {
   if (/^postgres(ql)?:\/\//.test(location)) {
     // COUNT and SUM come back as bigint strings; the service converts them with Number().
-    const pool = new pg.Pool({ connectionString: location, max: 10 });
+    // A database that does not answer fails the query (and a start) in 5 s instead of hanging.
+    const pool = new pg.Pool({ connectionString: location, max: 10, connectionTimeoutMillis: 5000 });
     return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins: [new CamelCasePlugin()] }), dialect: "postgres" };
   }
   if (location !== ":memory:") mkdirSync(path.dirname(location), { recursive: true });
@@ -38,5 +39,10 @@ export async function migrateToLatest(db: ContentDb): Promise<void> {
   const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === "Error");
-  if (error) throw new Error(`database migration ${failed?.migrationName ?? ""} failed: ${String(error)}`, { cause: error });
+  if (!error) return;
+  const reason = error instanceof Error ? error.message : String(error);
+  // No migration ran: the database itself could not be reached or read.
+  throw new Error(failed ? `database migration ${failed.migrationName} failed: ${reason}` : `the database cannot be used: ${reason}`, {
+    cause: error,
+  });
 }

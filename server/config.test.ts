@@ -1,0 +1,53 @@
+import { describe, expect, it } from "vitest";
+import { readConfig } from "./config.ts";
+
+describe("configuration", () => {
+  it("has working defaults for a bare machine", () => {
+    const config = readConfig({});
+    expect(config).toMatchObject({
+      PORT: 3000,
+      NODE_ENV: "production",
+      SQLITE_FILE: "data/content.db",
+      ROOT_REDIRECT_STATUS: 302,
+      FORM_MIN_FILL_MS: 3000,
+    });
+    expect(config.DATABASE_URL).toBeUndefined();
+  });
+
+  it("refuses bad values, naming each variable and what it wants", () => {
+    const attempt = () =>
+      readConfig({
+        PORT: "eighty",
+        DATABASE_URL: "mysql://db/meridian",
+        ROOT_REDIRECT_STATUS: "200",
+        SMTP_URL: "http://mail.example",
+        IP_COUNTRY_URL: "https://ip2c.example/lookup",
+        FORM_SECRET: "short",
+      });
+    expect(attempt).toThrow(/^invalid configuration:/);
+    const message = (() => {
+      try {
+        attempt();
+      } catch (error) {
+        return (error as Error).message;
+      }
+    })();
+    for (const line of [
+      "PORT:",
+      "DATABASE_URL: a postgres:// URL",
+      "ROOT_REDIRECT_STATUS: one of 301, 302, 303, 307, 308",
+      "SMTP_URL:",
+      "IP_COUNTRY_URL: a URL with an {ip} placeholder",
+      "FORM_SECRET: at least 32 characters",
+    ]) {
+      expect(message).toContain(line);
+    }
+  });
+
+  it("wants the bot check's two keys together", () => {
+    expect(() => readConfig({ RECAPTCHA_SITE_KEY: "site" })).toThrow(
+      "RECAPTCHA_SECRET: RECAPTCHA_SITE_KEY and RECAPTCHA_SECRET are set together or not at all",
+    );
+    expect(readConfig({ RECAPTCHA_SITE_KEY: "site", RECAPTCHA_SECRET: "secret" }).RECAPTCHA_MIN_SCORE).toBe(0.5);
+  });
+});
