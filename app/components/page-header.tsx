@@ -10,8 +10,8 @@ export function PageHeader({
   children,
 }: {
   title: string;
-  /** The document's title when it says more than the heading (an error, for example). */
-  documentTitle?: string;
+  /** The document's title when it says more than the heading (an error, for example); `null` when a child page sets it. */
+  documentTitle?: string | null;
   eyebrow?: ReactNode;
   lead?: ReactNode;
   children?: ReactNode;
@@ -19,7 +19,7 @@ export function PageHeader({
   return (
     <div className="border-b border-stone-200 bg-white">
       <div className="page py-10 sm:py-14">
-        <PageTitle title={documentTitle} />
+        {documentTitle !== null && <PageTitle title={documentTitle} />}
         {eyebrow && <p className="eyebrow mb-3">{eyebrow}</p>}
         <h1 className="max-w-4xl font-serif text-3xl leading-tight text-stone-900 sm:text-5xl">{title}</h1>
         {lead && <p className="mt-4 max-w-3xl text-lg text-stone-600">{lead}</p>}

@@ -66,6 +66,8 @@ async function pageTypes(request: import("@playwright/test").APIRequestContext) 
 async function expectSoundPage(page: Page, path: string, errors: string[]) {
   const response = await page.goto(encodeURI(path));
   expect([path, response?.status()]).toEqual([path, 200]);
+  // One <title> as served, the page's own: crawlers and the browser tab read the first.
+  expect([path, ((await response?.text()) ?? "").match(/<title>/g)?.length]).toEqual([path, 1]);
   const lang = path === "/tr" || path.startsWith("/tr/") ? "tr" : "en";
   await expect(page.locator("html")).toHaveAttribute("lang", lang);
   await expect(page.getByRole("heading", { level: 1 }).first()).toBeVisible();

@@ -17,7 +17,8 @@ export default function ContactLayout() {
   ];
   return (
     <>
-      <PageHeader title={t.contact.title} />
+      {/* Each topic's page sets the document's title: one <title>, the page's own. */}
+      <PageHeader title={t.contact.title} documentTitle={null} />
       <SideNavLayout
         nav={
           <nav aria-label={t.contact.sections} className="min-w-0 lg:self-start">

@@ -2,12 +2,14 @@ import { useRouteLoaderData } from "react-router";
 import type { ArticleSummary, Issue } from "../../../service/api/types.ts";
 import { ArticleItem } from "../../components/article-item.tsx";
 import { ListUnavailable } from "../../components/list-unavailable.tsx";
+import { PageTitle } from "../../components/page-title.tsx";
 import { Pagination, pageParam } from "../../components/pagination.tsx";
 import { useLocale, useMessages } from "../../i18n.ts";
 import { issueLabel } from "../../lib/issue-label.ts";
 import { loaderBase, notFound, orNotFound, orUnavailable } from "../../lib/load.server.ts";
 import { routerId } from "../../route-table.ts";
 import type { Route } from "./+types/articles-all";
+import { useJournal } from "./use-journal.ts";
 
 /** All of a journal's articles, a page at a time, grouped by issue (newest first). */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
@@ -26,9 +28,17 @@ export default function AllArticles({ loaderData: { articles } }: Route.Componen
   const t = useMessages();
   const locale = useLocale();
   const issues = useRouteLoaderData<{ issues: Issue[] | null }>(routerId("journal-articles", locale))?.issues ?? [];
-  if (!articles) return <ListUnavailable />;
+  const title = <PageTitle title={`${t.journals.articles} · ${useJournal().title}`} />;
+  if (!articles)
+    return (
+      <>
+        {title}
+        <ListUnavailable />
+      </>
+    );
   return (
     <>
+      {title}
       <h2 className="sr-only">{t.journals.articles}</h2>
       {groupByIssue(articles.Items).map(([issueId, items]) => {
         const issue = issues.find((i) => i.id === issueId);

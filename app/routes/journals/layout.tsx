@@ -1,6 +1,5 @@
 import { NavLink, Outlet } from "react-router";
 import { Cover } from "../../components/cover.tsx";
-import { PageTitle } from "../../components/page-title.tsx";
 import { useLocale, useMessages } from "../../i18n.ts";
 import { loaderBase, orNotFound } from "../../lib/load.server.ts";
 import { href } from "../../route-table.ts";
@@ -23,7 +22,6 @@ export default function JournalLayout({ loaderData: { journal } }: Route.Compone
   ];
   return (
     <>
-      <PageTitle title={journal.title} />
       <div className="border-b border-stone-200 bg-white">
         <div className="page pt-10">
           <div className="flex gap-6">

@@ -1,4 +1,5 @@
 import { Facts } from "../../components/facts.tsx";
+import { PageTitle } from "../../components/page-title.tsx";
 import { RichText } from "../../components/rich-text.tsx";
 import { format, useLocale, useMessages } from "../../i18n.ts";
 import { formatList, formatNumber } from "../../lib/formatting.ts";
@@ -26,6 +27,8 @@ export default function JournalOverview() {
   if (journal.licence) facts.push([t.journals.licence, journal.licence]);
   return (
     <div className="page grid gap-10 py-10 lg:grid-cols-[1fr_20rem]">
+      {/* The journal area's pages each set the document's title (the layout does not: one <title> per page). */}
+      <PageTitle title={journal.title} />
       <div>
         <h2 className="font-serif text-2xl">{t.journals.about}</h2>
         <RichText html={journal.descriptionHtml} />
