@@ -4,15 +4,15 @@
  * 100 000-article one (data/large.db, generated first when missing); both unless one is named. Prints a
  * Markdown report and writes it to bench-results/latest.md.
  */
-import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { createServer } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { gzipSync } from "node:zlib";
 // @ts-expect-error autocannon ships no type declarations; `Autocannon` below types the part used here.
 import autocannonUntyped from "autocannon";
+import { startServer } from "./server-process.ts";
 
 interface AutocannonResult {
   requests: { average: number };
@@ -52,61 +52,6 @@ interface CatalogueRun {
   measures: Measure[];
   peakRssKb: number;
   hwmKb: number;
-}
-
-const children = new Set<ChildProcess>();
-// A crash or Ctrl-C must not leave a server holding a port.
-process.on("exit", () => {
-  for (const child of children) child.kill();
-});
-process.on("SIGINT", () => process.exit(130));
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer().listen(0, "127.0.0.1", () => {
-      const address = probe.address();
-      probe.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
-    });
-  });
-}
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function startServer(sqliteFile: string) {
-  const port = await freePort();
-  // DATABASE_URL would take precedence over SQLITE_FILE.
-  const { DATABASE_URL: _, ...env } = process.env;
-  const child = spawn(process.execPath, ["server/main.ts"], {
-    cwd: root,
-    env: { ...env, PORT: String(port), HOST: "127.0.0.1", NODE_ENV: "production", SQLITE_FILE: sqliteFile },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  children.add(child);
-  let output = "";
-  child.stdout?.on("data", (d) => (output += d));
-  child.stderr?.on("data", (d) => (output += d));
-  const base = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 120_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`the server exited (${child.exitCode}):\n${output}`);
-    const ok = await fetch(`${base}/api/en/initial`).then(
-      (r) => r.status === 200,
-      () => false,
-    );
-    if (ok) return { base, child, stop: () => stopServer(child) };
-    await sleep(250);
-  }
-  throw new Error(`the server did not answer within 120 s:\n${output}`);
-}
-
-async function stopServer(child: ChildProcess) {
-  if (child.exitCode === null) {
-    const exited = new Promise((resolve) => child.once("exit", resolve));
-    child.kill("SIGTERM");
-    await Promise.race([exited, sleep(5000)]);
-    if (child.exitCode === null) child.kill("SIGKILL");
-  }
-  children.delete(child);
 }
 
 function procStatusKb(pid: number, field: "VmRSS" | "VmHWM"): number {
@@ -177,7 +122,7 @@ async function firstVisitGzip(base: string, pagePath: string) {
 
 async function benchCatalogue(name: string, sqliteFile: string): Promise<CatalogueRun> {
   console.log(`\n${name}: starting the server on ${sqliteFile.startsWith(root) ? path.relative(root, sqliteFile) : sqliteFile}`);
-  const server = await startServer(sqliteFile);
+  const server = await startServer({ SQLITE_FILE: sqliteFile, DATABASE_URL: undefined });
   const pid = server.child.pid ?? 0;
   try {
     const stats = await getJson<{ journalCount: number; articleCount: number }>(`${server.base}/api/en/initial`);

@@ -16,6 +16,7 @@ const schema = z.object({
     .optional(),
   SQLITE_FILE: z.string().default("data/content.db"),
   CONTENT_DIR: z.string().default("content/demo"),
+  PRERENDER_DIR: z.string().default("build/prerendered"),
   API_URL: optionalUrl,
   API_TOKEN: z.string().min(32, "at least 32 characters").optional(),
   PUBLIC_URL: optionalUrl,

@@ -23,6 +23,7 @@ import type { Config } from "./config.ts";
 import { createImageApp } from "./images.ts";
 import { detectLocale } from "./locale-detection.ts";
 import { pageCache } from "./page-cache.ts";
+import { prerenderedPages } from "./prerendered.ts";
 import { renderSitemap } from "./sitemap.ts";
 
 export interface SiteOptions {
@@ -169,6 +170,10 @@ export function createSite({ config, api, forms, apiApp, build, clientDir }: Sit
     const handle = productionHandler ?? createRequestHandler(serverBuild, mode);
     return handle(request, context);
   };
+
+  // Pages the build prerendered (PRERENDER_PATHS) are answered as built, for those paths only.
+  const prerendered = mode === "production" ? prerenderedPages(config.PRERENDER_DIR) : undefined;
+  if (prerendered) app.use("*", prerendered);
 
   if (mode === "production") {
     app.use("*", pageCache({ freshMs: PAGE_FRESH_MS, staleMs: PAGE_STALE_MS, maxEntries: 2000, render: renderPage }));

@@ -1,0 +1,66 @@
+/**
+ * Runs the production server as a child process on a free loopback port, for the scripts that
+ * need a real one (benchmark, prerendering); it is stopped when the script exits, whatever happens.
+ * @example const server = await startServer({ SQLITE_FILE: "data/x.db" }); await fetch(`${server.base}/`); await server.stop();
+ */
+import { type ChildProcess, spawn } from "node:child_process";
+import { createServer } from "node:net";
+import path from "node:path";
+
+const root = path.resolve(import.meta.dirname, "..");
+const children = new Set<ChildProcess>();
+// A crash or Ctrl-C must not leave a server holding a port.
+process.on("exit", () => {
+  for (const child of children) child.kill();
+});
+process.on("SIGINT", () => process.exit(130));
+
+export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer().listen(0, "127.0.0.1", () => {
+      const address = probe.address();
+      probe.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
+    });
+  });
+}
+
+/** Starts `node server/main.ts` with the environment plus `env`; resolves once the content API answers. */
+export async function startServer(env: Record<string, string | undefined>) {
+  const port = await freePort();
+  const child = spawn(process.execPath, ["server/main.ts"], {
+    cwd: root,
+    // An `undefined` in `env` removes the variable (DATABASE_URL would take precedence over SQLITE_FILE).
+    env: Object.fromEntries(
+      Object.entries({ ...process.env, ...env, PORT: String(port), HOST: "127.0.0.1", NODE_ENV: "production" }).filter(([, v]) => v !== undefined),
+    ),
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  children.add(child);
+  let output = "";
+  child.stdout?.on("data", (d) => (output += d));
+  child.stderr?.on("data", (d) => (output += d));
+  const base = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`the server exited (${child.exitCode}):\n${output}`);
+    const ok = await fetch(`${base}/api/en/initial`).then(
+      (r) => r.status === 200,
+      () => false,
+    );
+    if (ok) return { base, child, stop: () => stopServer(child) };
+    await sleep(250);
+  }
+  throw new Error(`the server did not answer within 120 s:\n${output}`);
+}
+
+async function stopServer(child: ChildProcess) {
+  if (child.exitCode === null) {
+    const exited = new Promise((resolve) => child.once("exit", resolve));
+    child.kill("SIGTERM");
+    await Promise.race([exited, sleep(5000)]);
+    if (child.exitCode === null) child.kill("SIGKILL");
+  }
+  children.delete(child);
+}

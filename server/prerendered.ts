@@ -1,0 +1,36 @@
+/**
+ * Serves the pages `npm run build` prerendered (scripts/prerender.ts): each one's HTML at its path
+ * and its client-navigation data at `{path}.data`, from memory, for those exact paths only.
+ */
+import { existsSync, readFileSync } from "node:fs";
+import path from "node:path";
+import type { MiddlewareHandler } from "hono";
+
+export const MANIFEST = "manifest.json";
+
+export interface PrerenderedPage {
+  /** The page's path as the server sees it (percent-encoded). */
+  path: string;
+  html: string;
+  data: string;
+  dataType: string;
+}
+
+/** React Router's client-navigation data URL of a page (`/_.data` for the root). */
+export const dataPath = (pagePath: string) => (pagePath === "/" ? "/_.data" : `${pagePath}.data`);
+
+/** The middleware for a build's prerendered pages, or none when the build has none. */
+export function prerenderedPages(dir: string): MiddlewareHandler | undefined {
+  const manifest = path.join(dir, MANIFEST);
+  if (!existsSync(manifest)) return undefined;
+  const answers = new Map<string, { body: Buffer; type: string }>();
+  for (const page of JSON.parse(readFileSync(manifest, "utf8")) as PrerenderedPage[]) {
+    answers.set(page.path, { body: readFileSync(path.join(dir, page.html)), type: "text/html; charset=utf-8" });
+    answers.set(dataPath(page.path), { body: readFileSync(path.join(dir, page.data)), type: page.dataType });
+  }
+  return async (c, next) => {
+    const answer = c.req.method === "GET" || c.req.method === "HEAD" ? answers.get(new URL(c.req.url).pathname) : undefined;
+    if (!answer) return next();
+    return c.body(new Uint8Array(answer.body), 200, { "Content-Type": answer.type, "X-Prerendered": "1" });
+  };
+}
