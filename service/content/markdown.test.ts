@@ -10,8 +10,9 @@ describe("rich text", () => {
 
   it("drops scripts, event handlers and dangerous link protocols", () => {
     const html = sanitizeRichText(
-      '<p onclick="x()">Hi<script>alert(1)</script></p><a href="javascript:alert(1)">a</a><a href="data:text/html,x">b</a><a href="vbscript:x">c</a><img src=x onerror=y>',
+      '<p onclick="x()">Hi<script>alert(1)</script></p><a href="javascript:alert(1)">a</a><a href="data:text/html,x">b</a><a href="vbscript:x">c</a>' +
+        '<a href="blob:https://x.example/1">d</a><a href=" JavaScript:alert(1)">e</a><a href="java&#09;script:alert(1)">f</a><img src=x onerror=y>',
     );
-    expect(html).toBe("<p>Hi</p><a>a</a><a>b</a><a>c</a>");
+    expect(html).toBe("<p>Hi</p><a>a</a><a>b</a><a>c</a><a>d</a><a>e</a><a>f</a>");
   });
 });
