@@ -19,9 +19,11 @@ import { LoadingBar } from "./components/shell/loading-bar.tsx";
 import { siteConfigContext, socialNetworks } from "./context.ts";
 import { useLocale, useMessages } from "./i18n.ts";
 import { alternatePaths } from "./lib/alternates.ts";
+import { reloadOnChunkFailure } from "./lib/chunk-reload.ts";
 import { iconSvg, withIcons } from "./lib/icons.server.ts";
 import { emptyInitial } from "./lib/initial.ts";
 import { loaderBase } from "./lib/load.server.ts";
+import { useBuildUpdates } from "./lib/use-build-updates.ts";
 import "./app.css";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -106,6 +108,8 @@ export default function App() {
   useEffect(() => {
     document.documentElement.dataset.hydrated = "true";
   }, []);
+  useEffect(() => reloadOnChunkFailure(), []);
+  useBuildUpdates();
   return <Outlet />;
 }
 

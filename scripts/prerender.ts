@@ -9,15 +9,12 @@
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { readConfig } from "../server/config.ts";
-import { dataPath, MANIFEST, type PrerenderedPage } from "../server/prerendered.ts";
+import { dataPath, MANIFEST, type PrerenderedPage, prerenderPathsOf } from "../server/prerendered.ts";
 import { startServer } from "./server-process.ts";
 
 const root = path.resolve(import.meta.dirname, "..");
 const outDir = path.resolve(root, readConfig().PRERENDER_DIR);
-const paths = (process.env.PRERENDER_PATHS ?? "")
-  .split(",")
-  .map((p) => p.trim())
-  .filter(Boolean);
+const paths = prerenderPathsOf(process.env.PRERENDER_PATHS);
 
 function fail(message: string): never {
   console.error(`prerender: ${message}`);

@@ -16,6 +16,13 @@ export interface PrerenderedPage {
   dataType: string;
 }
 
+/** The site paths PRERENDER_PATHS names (comma-separated), as written there. */
+export const prerenderPathsOf = (value: string | undefined) =>
+  (value ?? "")
+    .split(",")
+    .map((p) => p.trim())
+    .filter(Boolean);
+
 /** React Router's client-navigation data URL of a page (`/_.data` for the root). */
 export const dataPath = (pagePath: string) => (pagePath === "/" ? "/_.data" : `${pagePath}.data`);
 

@@ -24,6 +24,7 @@ import { createImageApp } from "./images.ts";
 import { detectLocale } from "./locale-detection.ts";
 import { pageCache } from "./page-cache.ts";
 import { prerenderedPages } from "./prerendered.ts";
+import { BUILD_FILES_CACHE_CONTROL, BUILDS_PATH, IMMUTABLE, PAGE_FRESH_MS, PAGE_STALE_MS } from "./route-rules.ts";
 import { renderSitemap } from "./sitemap.ts";
 
 export interface SiteOptions {
@@ -40,9 +41,6 @@ export interface SiteOptions {
 }
 
 const MESSAGES_MAX_AGE = 24 * 60 * 60;
-/** A rendered page is reused for 10 s, then served stale for up to a minute while it renders again. */
-export const PAGE_FRESH_MS = 10_000;
-export const PAGE_STALE_MS = 60_000;
 const SITEMAP_TTL_MS = 10 * 60_000;
 /**
  * The largest form a page accepts; a longer post is refused with 413 before it is read. Every
@@ -75,9 +73,11 @@ export function createSite({ config, api, forms, apiApp, build, clientDir }: Sit
       "/assets/*",
       serveStatic({
         root: clientDir,
-        onFound: (_path, c) => c.header("Cache-Control", "public, max-age=31536000, immutable"),
+        onFound: (_path, c) => c.header("Cache-Control", IMMUTABLE),
       }),
     );
+    // The build's identity files (latest.json, meta/{id}.json), asked for again on every use.
+    app.use(`${BUILDS_PATH}/*`, serveStatic({ root: clientDir, onFound: (_path, c) => c.header("Cache-Control", BUILD_FILES_CACHE_CONTROL) }));
     // Only the files the build holds, so a page request never costs a file-system lookup.
     const publicFiles = serveStatic({ root: clientDir, onFound: (_path, c) => c.header("Cache-Control", "public, max-age=3600") });
     for (const entry of readdirSync(clientDir, { withFileTypes: true })) {

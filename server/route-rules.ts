@@ -1,0 +1,51 @@
+/**
+ * How the server caches what it answers, per path pattern: the headers it sends and the page
+ * cache's lifetimes. The server uses these values, and every build publishes them in its meta file
+ * (`/_app/builds/meta/{id}.json`, scripts/build-identity.ts), so the two cannot drift apart.
+ */
+import { routeTable } from "../app/route-table.ts";
+
+/** A rendered page is reused for 10 s, then served stale for up to a minute while it renders again. */
+export const PAGE_FRESH_MS = 10_000;
+export const PAGE_STALE_MS = 60_000;
+
+/** Hashed build assets never change under their name. */
+export const IMMUTABLE = "public, max-age=31536000, immutable";
+/** Where each build publishes its identity: `latest.json` and `meta/{id}.json`. */
+export const BUILDS_PATH = "/_app/builds";
+/** The build files must be asked for again every time, or an open tab would not notice a deploy. */
+export const BUILD_FILES_CACHE_CONTROL = "no-cache";
+
+/**
+ * A pattern's rule, in Nitro's vocabulary: `cache` is the server's page cache (seconds), `false`
+ * when a page is never kept; `headers` are sent as they are.
+ */
+export interface RouteRule {
+  cache?: false | { swr: true; maxAge: number; staleMaxAge: number };
+  headers?: Record<string, string>;
+}
+
+/** The screens that carry a form: their loaders answer `no-store` (a token per visit). */
+const FORM_SCREENS = ["contact", "permission-form"];
+
+/**
+ * The rules, most specific first: the first pattern that matches a path applies. `/**` matches a
+ * path and everything below it.
+ */
+export function routeRules(): Record<string, RouteRule> {
+  const noStore: RouteRule = { cache: false, headers: { "cache-control": "no-store" } };
+  const buildFile: RouteRule = { headers: { "cache-control": BUILD_FILES_CACHE_CONTROL } };
+  const rules: Record<string, RouteRule> = {
+    "/assets/**": { headers: { "cache-control": IMMUTABLE } },
+    [`${BUILDS_PATH}/latest.json`]: buildFile,
+    [`${BUILDS_PATH}/meta/**`]: buildFile,
+  };
+  for (const screen of routeTable.filter((entry) => FORM_SCREENS.includes(entry.id))) {
+    // A screen with children (the contact hub) covers its sub-pages too.
+    const suffix = routeTable.some((entry) => "parent" in entry && entry.parent === screen.id) ? "/**" : "";
+    rules[screen.en + suffix] = noStore;
+    rules[screen.tr + suffix] = noStore;
+  }
+  rules["/**"] = { cache: { swr: true, maxAge: PAGE_FRESH_MS / 1000, staleMaxAge: PAGE_STALE_MS / 1000 } };
+  return rules;
+}
