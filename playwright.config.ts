@@ -7,6 +7,9 @@ export const REDIRECT_PORT = 3212;
 export const SERVICES_PORT = 3213;
 /** A web process without a database of its own: it reads from and posts to the main server's API. */
 export const REMOTE_WEB_PORT = 3214;
+/** A site with Google Analytics configured (the tests intercept the tag; nothing reaches Google). */
+export const ANALYTICS_PORT = 3215;
+export const GA_MEASUREMENT_ID = "G-E2ETEST01";
 export const API_TOKEN = "e2e-api-token-of-at-least-32-characters";
 export const STUB_PORTS = { smtp: 2526, botCheck: 3298, ipCountry: 3297 };
 /** Set once by the runner, so every worker reads the databases the servers write. */
@@ -69,6 +72,13 @@ export default defineConfig({
       command: `rm -f ${databaseFile}-redirect* && node server/main.ts`,
       env: { PORT: String(REDIRECT_PORT), SQLITE_FILE: `${databaseFile}-redirect`, ROOT_REDIRECT: "/journals", ROOT_REDIRECT_STATUS: "301" },
       url: `http://127.0.0.1:${REDIRECT_PORT}/robots.txt`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+    },
+    {
+      command: `rm -f ${databaseFile}-analytics* && node server/main.ts`,
+      env: { PORT: String(ANALYTICS_PORT), SQLITE_FILE: `${databaseFile}-analytics`, GA_MEASUREMENT_ID },
+      url: `http://127.0.0.1:${ANALYTICS_PORT}/robots.txt`,
       reuseExistingServer: false,
       timeout: 120_000,
     },

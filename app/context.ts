@@ -19,6 +19,8 @@ export interface SiteConfig {
   libraryUrl: string;
   /** Where icons not installed locally are fetched from (Iconify's API), if anywhere. */
   iconApiUrl?: string;
+  /** Google Analytics 4: when set, the tag loads and every navigation sends a page view. */
+  gaMeasurementId?: string;
 }
 export const siteConfigContext = createContext<SiteConfig>();
 

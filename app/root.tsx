@@ -12,6 +12,7 @@ import {
 } from "react-router";
 import { localeOfPath } from "../i18n/locales.ts";
 import type { Route } from "./+types/root";
+import { Analytics } from "./components/analytics.tsx";
 import { Footer } from "./components/footer.tsx";
 import { Header } from "./components/header.tsx";
 import { PageTitle } from "./components/page-title.tsx";
@@ -47,6 +48,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       social: socialNetworks.map((network, i) => ({ network, url: config.social[network], iconSvg: socialIcons[i] })),
       library: config.libraryUrl,
     },
+    gaMeasurementId: config.gaMeasurementId,
   };
 }
 
@@ -96,6 +98,7 @@ export function Layout({ children }: { children: ReactNode }) {
           {children}
         </main>
         <Footer />
+        <Analytics />
         <ScrollRestoration />
         <Scripts />
       </body>

@@ -23,6 +23,7 @@ describe("configuration", () => {
         SMTP_URL: "http://mail.example",
         IP_COUNTRY_URL: "https://ip2c.example/lookup",
         FORM_SECRET: "short",
+        GA_MEASUREMENT_ID: "UA-12345-1",
       });
     expect(attempt).toThrow(/^invalid configuration:/);
     const message = (() => {
@@ -39,9 +40,15 @@ describe("configuration", () => {
       "SMTP_URL:",
       "IP_COUNTRY_URL: a URL with an {ip} placeholder",
       "FORM_SECRET: at least 32 characters",
+      "GA_MEASUREMENT_ID: a Google Analytics 4 measurement id",
     ]) {
       expect(message).toContain(line);
     }
+  });
+
+  it("takes a Google Analytics 4 measurement id, and none by default", () => {
+    expect(readConfig({}).GA_MEASUREMENT_ID).toBeUndefined();
+    expect(readConfig({ GA_MEASUREMENT_ID: "G-ABC123XYZ9" }).GA_MEASUREMENT_ID).toBe("G-ABC123XYZ9");
   });
 
   it("wants the bot check's two keys together", () => {

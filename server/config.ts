@@ -53,6 +53,10 @@ const schema = z.object({
   RECAPTCHA_SECRET: z.string().min(1).optional(),
   RECAPTCHA_VERIFY_URL: z.url({ protocol: /^https?$/ }).default("https://www.google.com/recaptcha/api/siteverify"),
   RECAPTCHA_MIN_SCORE: z.coerce.number().min(0).max(1).default(0.5),
+  GA_MEASUREMENT_ID: z
+    .string()
+    .regex(/^G-[A-Z0-9]+$/, "a Google Analytics 4 measurement id such as G-ABC123XYZ9")
+    .optional(),
   IP_COUNTRY_URL: z
     .url({ protocol: /^https?$/ })
     .refine((v) => v.includes("{ip}"), "a URL with an {ip} placeholder, such as https://ip2c.org/{ip}")

@@ -154,6 +154,7 @@ export function createSite({ config, api, forms, apiApp, build, clientDir }: Sit
     },
     libraryUrl: config.LIBRARY_URL,
     iconApiUrl: config.ICON_API_URL,
+    gaMeasurementId: config.GA_MEASUREMENT_ID,
   };
   const renderPage = async (request: Request, visitorIp?: string) => {
     const serverBuild = await loadBuild();

@@ -1,7 +1,7 @@
-import { Link } from "react-router";
 import type { DepartmentDetail } from "../../service/api/types.ts";
 import { useLocale, useMessages } from "../i18n.ts";
 import { href } from "../route-table.ts";
+import { Link } from "./link.tsx";
 
 /** A department's contact details: e-mail, phone and team. */
 export function DepartmentCard({ department, linked = true }: { department: DepartmentDetail; linked?: boolean }) {

@@ -1,8 +1,9 @@
-import { Link, useRouteLoaderData } from "react-router";
+import { useRouteLoaderData } from "react-router";
 import { format, useLocale, useMessages } from "../i18n.ts";
 import type { loader } from "../root.tsx";
 import { href } from "../route-table.ts";
 import { Icon } from "./icon.tsx";
+import { Link } from "./link.tsx";
 import { Logo } from "./logo.tsx";
 
 /** The specification fixes the copyright year. */

@@ -1,7 +1,7 @@
-import { Link, NavLink } from "react-router";
 import { useLocale, useMessages } from "../i18n.ts";
 import { useInitial } from "../lib/initial.ts";
 import { href } from "../route-table.ts";
+import { Link, NavLink } from "./link.tsx";
 import { Logo } from "./logo.tsx";
 import { headerLinks } from "./nav-links.ts";
 import { LanguageMenu } from "./shell/language-menu.tsx";

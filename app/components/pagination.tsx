@@ -1,5 +1,5 @@
-import { Link } from "react-router";
 import { format, useMessages } from "../i18n.ts";
+import { Link } from "./link.tsx";
 
 /** Previous / next links over `?page=`, which work without JavaScript. */
 export function Pagination({ page, pageCount }: { page: number; pageCount: number }) {

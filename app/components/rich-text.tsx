@@ -1,5 +1,35 @@
-/** Sanitized HTML from the content service (sanitized on import and again on output). */
+import { useEffect, useRef } from "react";
+import { useSafeNavigate } from "../lib/safe-navigate.ts";
+
+/**
+ * Sanitized HTML from the content service (sanitized on import and again on output). A plain
+ * click on one of its links goes through the app's navigate helper: a page of this site opens
+ * in the app, as the site's own links do; anything else loads as a document; a script URL that
+ * got into the markup anyway is refused with an error. Clicks with a modifier key are the browser's.
+ */
 export function RichText({ html, className = "" }: { html: string; className?: string }) {
+  const container = useRef<HTMLDivElement>(null);
+  const navigate = useSafeNavigate();
+
+  useEffect(() => {
+    const element = container.current;
+    if (!element) return;
+    const follow = (event: MouseEvent) => {
+      const anchor = event.target instanceof Element ? event.target.closest("a[href]") : null;
+      if (!(anchor instanceof HTMLAnchorElement) || event.defaultPrevented || event.button !== 0) return;
+      if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+      if ((anchor.target && anchor.target !== "_self") || anchor.hasAttribute("download")) return;
+      event.preventDefault();
+      try {
+        navigate(anchor.getAttribute("href") ?? "", { external: true });
+      } catch (error) {
+        console.error(error);
+      }
+    };
+    element.addEventListener("click", follow);
+    return () => element.removeEventListener("click", follow);
+  }, [navigate]);
+
   // biome-ignore lint/security/noDangerouslySetInnerHtml: the content service sends sanitized HTML only.
-  return <div className={`rich-text ${className}`} dangerouslySetInnerHTML={{ __html: html }} />;
+  return <div ref={container} className={`rich-text ${className}`} dangerouslySetInnerHTML={{ __html: html }} />;
 }

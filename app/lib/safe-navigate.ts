@@ -1,43 +1,50 @@
 /**
- * The app's navigate helper (spec §8): a path on this site goes through React Router; a URL on
+ * The app's navigate helper (spec §8): a page of this site goes through React Router; a URL on
  * another origin only with `external: true`; `javascript:`, `data:`, `blob:` and `vbscript:` URLs
  * never, whatever the options. A refusal is an error, not a silent no-op.
  * @example const navigate = useSafeNavigate(); navigate("/tr/dergiler"); navigate("https://doi.org/10.5555/x", { external: true });
  */
 import { useCallback } from "react";
 import { useNavigate } from "react-router";
+import { routeTable } from "../route-table.ts";
+import { whichRoute } from "./which-route.ts";
 
 const REFUSED_PROTOCOLS = new Set(["javascript:", "data:", "blob:", "vbscript:"]);
+const routeIds = routeTable.map((route) => route.id);
 
 export class NavigationRefused extends Error {
   override name = "NavigationRefused";
 }
 
 /**
- * Where a navigation to `to` goes from a page of `origin`: a path of this site, or an external
- * URL. The URL is read as the browser would (case, spaces and control characters included), so
- * " JavaScript:…" is refused like "javascript:…".
+ * Where a navigation to `to` goes from the page at `base`: a path of this site, or an external
+ * URL. The URL is read as the browser would (relative to the page, case, spaces and control
+ * characters included), so " JavaScript:…" is refused like "javascript:…".
  */
-export function navigationTarget(to: string, origin: string, { external = false } = {}): { path: string } | { url: string } {
+export function navigationTarget(to: string, base: string, { external = false } = {}): { path: string } | { url: string } {
   let url: URL;
   try {
-    url = new URL(to, origin);
+    url = new URL(to, base);
   } catch {
     throw new NavigationRefused(`not a URL: ${to.slice(0, 100)}`);
   }
   if (REFUSED_PROTOCOLS.has(url.protocol)) throw new NavigationRefused(`${url.protocol} URLs are never navigated to`);
-  if (url.origin === origin) return { path: `${url.pathname}${url.search}${url.hash}` };
+  if (url.origin === new URL(base).origin) return { path: `${url.pathname}${url.search}${url.hash}` };
   if (!external) throw new NavigationRefused(`${url.origin} is another site: pass { external: true } to leave this one`);
   return { url: url.href };
 }
+
+/** Whether a path of this site is one of its pages (not a file or the API, which load as documents). */
+export const isPagePath = (path: string) => whichRoute(new URL(path, "http://site").href, routeIds) !== undefined;
 
 export function useSafeNavigate() {
   const navigate = useNavigate();
   return useCallback(
     (to: string, options: { external?: boolean } = {}) => {
-      const target = navigationTarget(to, window.location.origin, options);
-      if ("path" in target) return navigate(target.path);
-      window.location.assign(target.url);
+      const target = navigationTarget(to, window.location.href, options);
+      if ("url" in target) return window.location.assign(target.url);
+      if (isPagePath(target.path)) return navigate(target.path);
+      window.location.assign(target.path);
     },
     [navigate],
   );

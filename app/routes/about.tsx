@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link } from "../components/link.tsx";
 import { PageHeader } from "../components/page-header.tsx";
 import { RichText } from "../components/rich-text.tsx";
 import { useLocale, useMessages } from "../i18n.ts";

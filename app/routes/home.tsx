@@ -1,5 +1,5 @@
-import { Link } from "react-router";
 import { Icon } from "../components/icon.tsx";
+import { Link } from "../components/link.tsx";
 import { PageTitle } from "../components/page-title.tsx";
 import { useLocale, useMessages } from "../i18n.ts";
 import { formatNumber, formatPercent } from "../lib/formatting.ts";

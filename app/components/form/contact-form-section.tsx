@@ -1,8 +1,9 @@
 import { useEffect, useRef } from "react";
-import { Link, useLocation } from "react-router";
+import { useLocation } from "react-router";
 import type { DepartmentDetail } from "../../../service/api/types.ts";
 import { format, useMessages } from "../../i18n.ts";
 import type { FormFailure, FormPageData } from "../../lib/forms/form-page.server.ts";
+import { Link } from "../link.tsx";
 import { SubmissionForm } from "./submission-form.tsx";
 
 /** A form page's document title: "Error: …" while its form is answered with problems, so a screen reader hears it first. */

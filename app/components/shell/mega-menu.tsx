@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
-import { Link } from "react-router";
 import { Icon } from "../icon.tsx";
+import { Link } from "../link.tsx";
 import { useDisclosure } from "./use-disclosure.ts";
 
 export interface MegaMenuItem {

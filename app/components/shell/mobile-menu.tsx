@@ -1,6 +1,6 @@
 import { useEffect } from "react";
-import { NavLink } from "react-router";
 import { useMessages } from "../../i18n.ts";
+import { NavLink } from "../link.tsx";
 import { LanguageLinks } from "./language-menu.tsx";
 import { useDisclosure } from "./use-disclosure.ts";
 

@@ -1,4 +1,4 @@
-import { NavLink } from "react-router";
+import { NavLink } from "../../components/link.tsx";
 import { PageHeader } from "../../components/page-header.tsx";
 import { SideNavLayout } from "../../components/side-nav-layout.tsx";
 import { useLocale, useMessages } from "../../i18n.ts";

@@ -1,5 +1,5 @@
-import { Link } from "react-router";
 import { Icon } from "../../components/icon.tsx";
+import { Link } from "../../components/link.tsx";
 import { PageHeader } from "../../components/page-header.tsx";
 import { RichText } from "../../components/rich-text.tsx";
 import { siteConfigContext } from "../../context.ts";

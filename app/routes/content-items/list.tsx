@@ -1,5 +1,5 @@
-import { Link } from "react-router";
 import { Icon } from "../../components/icon.tsx";
+import { Link } from "../../components/link.tsx";
 import { ListPage } from "../../components/list-page.tsx";
 import { siteConfigContext } from "../../context.ts";
 import { useLocale, useMessages } from "../../i18n.ts";

@@ -1,5 +1,5 @@
-import { Link } from "react-router";
 import { DepartmentCard } from "../../components/department-card.tsx";
+import { Link } from "../../components/link.tsx";
 import { PageHeader } from "../../components/page-header.tsx";
 import { RichText } from "../../components/rich-text.tsx";
 import { useLocale, useMessages } from "../../i18n.ts";

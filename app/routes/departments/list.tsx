@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link } from "../../components/link.tsx";
 import { ListPage } from "../../components/list-page.tsx";
 import { useLocale, useMessages } from "../../i18n.ts";
 import { loaderBase, orUnavailable } from "../../lib/load.server.ts";

@@ -1,4 +1,4 @@
-import { NavLink } from "react-router";
+import { NavLink } from "../../components/link.tsx";
 import { ListUnavailable } from "../../components/list-unavailable.tsx";
 import { SideNavLayout } from "../../components/side-nav-layout.tsx";
 import { format, useLocale, useMessages } from "../../i18n.ts";

@@ -1,5 +1,6 @@
-import { NavLink, Outlet } from "react-router";
+import { Outlet } from "react-router";
 import { Cover } from "../../components/cover.tsx";
+import { NavLink } from "../../components/link.tsx";
 import { useLocale, useMessages } from "../../i18n.ts";
 import { loaderBase, orNotFound } from "../../lib/load.server.ts";
 import { href } from "../../route-table.ts";

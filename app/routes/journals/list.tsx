@@ -1,5 +1,5 @@
-import { Link } from "react-router";
 import { Cover } from "../../components/cover.tsx";
+import { Link } from "../../components/link.tsx";
 import { ListPage } from "../../components/list-page.tsx";
 import { Pagination, pageParam } from "../../components/pagination.tsx";
 import { useLocale, useMessages } from "../../i18n.ts";
