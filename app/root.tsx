@@ -10,7 +10,6 @@ import {
   useMatches,
   useRouteLoaderData,
 } from "react-router";
-import { localeOfPath } from "../i18n/locales.ts";
 import type { Route } from "./+types/root";
 import { Analytics } from "./components/analytics.tsx";
 import { Footer } from "./components/footer.tsx";
@@ -21,6 +20,7 @@ import { siteConfigContext, socialNetworks } from "./context.ts";
 import { useLocale, useMessages } from "./i18n.ts";
 import { alternatePaths } from "./lib/alternates.ts";
 import { reloadOnChunkFailure } from "./lib/chunk-reload.ts";
+import { emptyEntities, namedEntities, rootDataStale, useEntitiesHeld } from "./lib/entities.ts";
 import { iconSvg, withIcons } from "./lib/icons.server.ts";
 import { emptyInitial } from "./lib/initial.ts";
 import { loaderBase } from "./lib/load.server.ts";
@@ -31,10 +31,20 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { api, locale } = loaderBase(request, context);
   // Spec §8: when the initial fetch fails the site still renders, with no services or
   // policies and zeroed statistics.
-  const initial = await api.initial(locale).catch((error: Error) => {
-    console.warn(`initial content unavailable: ${error.message}`);
-    return emptyInitial;
-  });
+  const [initial, entities] = await Promise.all([
+    api.initial(locale).catch((error: Error) => {
+      console.warn(`initial content unavailable: ${error.message}`);
+      return emptyInitial;
+    }),
+    // Without them the journal directory has no filters; the next navigation asks again.
+    api
+      .entities(locale)
+      .then((all) => namedEntities(all, locale))
+      .catch((error: Error) => {
+        console.warn(`reference entities unavailable: ${error.message}`);
+        return emptyEntities;
+      }),
+  ]);
   const config = context.get(siteConfigContext);
   const [services, policies, socialIcons] = await Promise.all([
     withIcons(initial.services, config.iconApiUrl),
@@ -43,6 +53,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   ]);
   return {
     initial: { ...initial, services, policies },
+    entities,
     origin: config.publicUrl ?? new URL(request.url).origin,
     links: {
       social: socialNetworks.map((network, i) => ({ network, url: config.social[network], iconSvg: socialIcons[i] })),
@@ -52,9 +63,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-/** The initial content is per locale: fetched again only when the locale changes. */
+/**
+ * The initial content and the reference entities are per locale: fetched again only when the
+ * locale changes or the categories are empty, or when the page itself is opened again.
+ */
 export function shouldRevalidate({ currentUrl, nextUrl, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
-  if (localeOfPath(currentUrl.pathname) !== localeOfPath(nextUrl.pathname)) return true;
+  if (rootDataStale(currentUrl, nextUrl)) return true;
   return nextUrl.pathname === currentUrl.pathname && nextUrl.search === currentUrl.search ? defaultShouldRevalidate : false;
 }
 
@@ -113,6 +127,7 @@ export default function App() {
   }, []);
   useEffect(() => reloadOnChunkFailure(), []);
   useBuildUpdates();
+  useEntitiesHeld();
   return <Outlet />;
 }
 

@@ -1,6 +1,7 @@
 /**
  * Response shapes of the content API (documented in docs/api.md). The web app imports these
- * as types only. Rich-text fields (`*Html`, `details`, `body`) hold sanitized HTML.
+ * as types, and the constants below as values: this module must import no server code.
+ * Rich-text fields (`*Html`, `details`, `body`) hold sanitized HTML.
  */
 import type { Locale } from "../../i18n/locales.ts";
 
@@ -105,6 +106,38 @@ export interface JournalSummary {
   openAccess: boolean;
   order: number | null;
 }
+/**
+ * The journal list's filters, each a query parameter of GET /api/journals/{locale}: `category`,
+ * `index`, `format` and `review` take a reference entity's id, `access` only `open`.
+ */
+export const journalFacets = ["category", "index", "format", "review", "access"] as const;
+export type JournalFacet = (typeof journalFacets)[number];
+/** The reference entities (`Entities`' lists) whose ids the facets other than `access` take. */
+export const journalFacetKinds = {
+  category: "categories",
+  index: "indexes",
+  format: "publicationFormats",
+  review: "reviewTypes",
+} as const satisfies Record<Exclude<JournalFacet, "access">, keyof Entities>;
+/** The active filters: at most one value each. */
+export type JournalFilters = Partial<Record<JournalFacet, string>>;
+/**
+ * For each facet, how many journals match every other active filter and have that value
+ * (the count picking it would give); values with no journal are left out, except `access.open`.
+ * Every facet is an id → count record, so `facets[facet][value]` reads any of them.
+ */
+export interface JournalFacetCounts {
+  category: Record<string, number>;
+  index: Record<string, number>;
+  format: Record<string, number>;
+  review: Record<string, number>;
+  access: Record<string, number> & { open: number };
+}
+/** The journals matching the filters, in the list's order, with the facet counts. */
+export interface JournalDirectory extends List<JournalSummary> {
+  facets: JournalFacetCounts;
+}
+
 export interface JournalDetail extends JournalSummary {
   descriptionHtml: string;
   aimsScopeHtml: string;

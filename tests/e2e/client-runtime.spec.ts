@@ -154,6 +154,33 @@ test.describe("analytics", () => {
   });
 });
 
+test("client navigations within a locale do not fetch the initial content and the reference entities again", async ({ page }) => {
+  const loads: { path: string; routes: string | null }[] = [];
+  page.on("request", (request) => {
+    const url = new URL(request.url());
+    if (url.pathname.endsWith(".data") && request.resourceType() === "fetch")
+      loads.push({ path: url.pathname, routes: url.searchParams.get("_routes") });
+  });
+  // Prefetching would fetch pages before they are opened; this test is about the navigations.
+  await page.addInitScript(() => {
+    Object.defineProperty(Navigator.prototype, "connection", { configurable: true, get: () => ({ saveData: true }) });
+  });
+  await gotoHydrated(page, "/");
+  await mainNavigation(page).getByRole("link", { name: "Journals" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Journals");
+  await mainNavigation(page).getByRole("link", { name: "Who We Are" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Who We Are");
+  expect(loads.map((load) => load.path)).toEqual(["/journals.data", "/who-we-are.data"]);
+  // React Router names the routes whose loaders run; the root (services, policies, entities) is not one.
+  for (const { routes } of loads) {
+    expect(routes).toBeTruthy();
+    expect(routes?.split(",")).not.toContain("root");
+  }
+  // Still there from the first load: the services menu, in English.
+  await page.getByRole("button", { name: "Services" }).click();
+  await expect(page.getByRole("link", { name: "DOI Registration and Indexing Support" })).toBeVisible();
+});
+
 test.describe("links in rich text", () => {
   const service = "/services/doi-registration-and-indexing-support";
 
