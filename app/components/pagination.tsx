@@ -1,14 +1,25 @@
+import { useLocation } from "react-router";
 import { format, useMessages } from "../i18n.ts";
 import { Link } from "./link.tsx";
 
-/** Previous / next links over `?page=`, which work without JavaScript. */
+/** The query of the same list on another page: the first page has no `page=`, the rest of the query stays. */
+export function pageSearch(search: string, page: number): string {
+  const query = new URLSearchParams(search);
+  if (page === 1) query.delete("page");
+  else query.set("page", String(page));
+  const text = query.toString();
+  return text ? `?${text}` : "";
+}
+
+/** Previous / next links over `?page=`, which work without JavaScript and keep the list's other parameters. */
 export function Pagination({ page, pageCount }: { page: number; pageCount: number }) {
   const t = useMessages();
+  const { search } = useLocation();
   if (pageCount <= 1) return null;
   return (
     <nav aria-label={t.pagination.label} className="mt-8 flex items-center justify-between gap-4 text-sm">
       {page > 1 ? (
-        <Link to={`?page=${page - 1}`} className="btn-secondary" rel="prev">
+        <Link to={{ search: pageSearch(search, page - 1) }} className="btn-secondary" rel="prev">
           {t.pagination.previous}
         </Link>
       ) : (
@@ -16,7 +27,7 @@ export function Pagination({ page, pageCount }: { page: number; pageCount: numbe
       )}
       <span className="text-stone-600">{format(t.pagination.status, { page, count: pageCount })}</span>
       {page < pageCount ? (
-        <Link to={`?page=${page + 1}`} className="btn-secondary" rel="next">
+        <Link to={{ search: pageSearch(search, page + 1) }} className="btn-secondary" rel="next">
           {t.pagination.next}
         </Link>
       ) : (

@@ -20,7 +20,8 @@ import type {
   Issue,
   IssueArticles,
   JournalDetail,
-  JournalSummary,
+  JournalDirectory,
+  JournalFilters,
   List,
   NewSubmissionRequest,
   Page,
@@ -89,7 +90,11 @@ export function createApiClient(transport: Transport, wait: (ms: number) => Prom
     services: (locale: Locale) => request<List<ContentItem>>(`/api/services/${locale}`),
     policies: (locale: Locale) => request<List<ContentItem>>(`/api/policies/${locale}`),
     contentItem: (type: "services" | "policies", locale: Locale, slug: string) => request<ContentItemDetail>(`/api/${type}/${locale}/${seg(slug)}`),
-    journals: (locale: Locale) => request<List<JournalSummary>>(`/api/journals/${locale}`),
+    /** The journals matching the filters (a reference entity's id per facet, `access: "open"`), with facet counts. */
+    journals: (locale: Locale, filters: JournalFilters = {}) => {
+      const query = new URLSearchParams(Object.entries(filters).filter((entry): entry is [string, string] => entry[1] !== undefined)).toString();
+      return request<JournalDirectory>(`/api/journals/${locale}${query ? `?${query}` : ""}`);
+    },
     journal: (locale: Locale, slug: string) => request<JournalDetail>(journal(locale, slug)),
     issues: (locale: Locale, slug: string) => request<List<Issue>>(`${journal(locale, slug)}/issues`),
     articles: (locale: Locale, slug: string, page: number) => request<Page<ArticleSummary>>(`${journal(locale, slug)}/articles?page=${page}`),

@@ -4,7 +4,22 @@ import { importContent } from "../content/import.ts";
 import { type ContentBundle, readContentFolder } from "../content/read-folder.ts";
 import type { DatabaseHandle } from "../db/database.ts";
 import { createApiApp } from "./app.ts";
-import type { ApiError, ContentItem, EditorialBoard, Entities, Initial, Issue, IssueArticles, JournalDetail, List, Page } from "./types.ts";
+import {
+  type ApiError,
+  type ContentItem,
+  type EditorialBoard,
+  type Entities,
+  type Initial,
+  type Issue,
+  type IssueArticles,
+  type JournalDetail,
+  type JournalDirectory,
+  type JournalFacet,
+  type JournalFilters,
+  journalFacets,
+  type List,
+  type Page,
+} from "./types.ts";
 
 const demo = await readContentFolder("content/demo");
 
@@ -13,7 +28,51 @@ function bundleWithUnorderedService(): { bundle: ContentBundle; unorderedId: str
   const bundle = structuredClone(demo);
   const first = bundle.services.find((s) => s.order === 1) ?? bundle.services[0];
   delete first.order;
+  varyJournals(bundle);
   return { bundle, unorderedId: first.id };
+}
+
+/**
+ * Every demo journal is open access and printed and online, each in categories of its own:
+ * the second and third share the first's category, the second is made closed access and the
+ * third online only, so that the journal filters have something to tell apart.
+ */
+function varyJournals(bundle: ContentBundle) {
+  const [first, second, third] = bundle.journals.map((j) => j.journal);
+  const shared = first.categories[0];
+  for (const journal of [second, third]) if (!journal.categories.includes(shared)) journal.categories.push(shared);
+  second.openAccess = false;
+  const otherFormat = bundle.reference.publicationFormats.find((f) => f.id !== third.publicationFormat);
+  if (!otherFormat) throw new Error("the demo content has a single publication format");
+  third.publicationFormat = otherFormat.id;
+}
+
+/** What the journal directory should answer for `filters`, computed from the content files. */
+function expectedDirectory(bundle: ContentBundle, filters: JournalFilters) {
+  const valuesOf = ({ journal: j }: ContentBundle["journals"][number]): Record<JournalFacet, string[]> => ({
+    category: j.categories,
+    index: j.indexes,
+    format: [j.publicationFormat],
+    review: [j.reviewType],
+    access: j.openAccess ? ["open"] : [],
+  });
+  const matching = (except?: JournalFacet) =>
+    bundle.journals.filter((j) => journalFacets.every((f) => f === except || filters[f] === undefined || valuesOf(j)[f].includes(filters[f])));
+  const counts = (facet: JournalFacet) => {
+    const byValue: Record<string, number> = {};
+    for (const value of matching(facet).flatMap((j) => valuesOf(j)[facet])) byValue[value] = (byValue[value] ?? 0) + 1;
+    return byValue;
+  };
+  return {
+    ids: new Set(matching().map((j) => j.journal.id)),
+    facets: {
+      category: counts("category"),
+      index: counts("index"),
+      format: counts("format"),
+      review: counts("review"),
+      access: { open: counts("access").open ?? 0 },
+    },
+  };
 }
 
 for (const database of testDatabases()) {
@@ -112,6 +171,97 @@ for (const database of testDatabases()) {
       const board = await get<EditorialBoard>(`/api/journals/en/${journal.en.slug}/editorial-board`);
       expect(board.body.Count).toBe(bundle.journals[0].board.members.length);
       expect(board.body.positions[0].id).toBe("editor-in-chief");
+    });
+
+    it("lists every journal with its facet counts when no filter is given", async () => {
+      const { status, body } = await get<JournalDirectory>("/api/journals/en?page=2");
+      expect(status).toBe(200);
+      expect(body.Count).toBe(bundle.journals.length);
+      expect(body.Items.map((j) => j.id).sort()).toEqual(bundle.journals.map((j) => j.journal.id).sort());
+      expect(body.facets).toEqual(expectedDirectory(bundle, {}).facets);
+      expect(body.facets.access.open).toBe(bundle.journals.filter((j) => j.journal.openAccess).length);
+      const services = await get<Record<string, unknown>>("/api/services/en");
+      expect(Object.keys(services.body).sort()).toEqual(["Count", "Items"]);
+    });
+
+    it("combines the journal filters and counts each facet under the other filters only", async () => {
+      const [first, second, third] = bundle.journals.map((j) => j.journal);
+      const shared = first.categories[0];
+      const { body: all } = await get<JournalDirectory>("/api/journals/tr");
+      const cases: JournalFilters[] = [
+        { category: shared },
+        { access: "open" },
+        { category: shared, access: "open" },
+        { category: shared, format: first.publicationFormat },
+        { category: shared, access: "open", format: first.publicationFormat, review: first.reviewType, index: first.indexes[0] },
+        { index: second.indexes[0], review: second.reviewType },
+        { format: third.publicationFormat, access: "open" },
+      ];
+      for (const filters of cases) {
+        const query = new URLSearchParams(filters as Record<string, string>);
+        const { status, body } = await get<JournalDirectory>(`/api/journals/tr?${query}`);
+        const expected = expectedDirectory(bundle, filters);
+        expect([query.toString(), status]).toEqual([query.toString(), 200]);
+        // The matching journals, in the unfiltered list's order.
+        expect(body.Items).toEqual(all.Items.filter((j) => expected.ids.has(j.id)));
+        expect(body.Count).toBe(expected.ids.size);
+        expect([query.toString(), body.facets]).toEqual([query.toString(), expected.facets]);
+        // Picking an active filter's own value again gives the same list.
+        for (const facet of journalFacets) {
+          const value = filters[facet];
+          if (value !== undefined) expect(body.facets[facet][value]).toBe(body.Count);
+        }
+      }
+
+      // The combination is narrower than either filter alone: the second journal shares the
+      // category but is closed access, and the other open journals are in other categories.
+      const combined = await get<JournalDirectory>(`/api/journals/en?category=${shared}&access=open`);
+      const byCategory = bundle.journals.filter((j) => j.journal.categories.includes(shared));
+      expect(combined.body.Items.map((j) => j.id).sort()).toEqual(
+        byCategory
+          .filter((j) => j.journal.openAccess)
+          .map((j) => j.journal.id)
+          .sort(),
+      );
+      expect(combined.body.Items.map((j) => j.id)).not.toContain(second.id);
+      expect(combined.body.Count).toBeLessThan(byCategory.length);
+      expect(combined.body.Count).toBeLessThan(bundle.journals.filter((j) => j.journal.openAccess).length);
+      // The category facet ignores the category filter (every open journal's categories), the
+      // access facet the access filter (the category's journals, open or not).
+      expect(combined.body.facets.access.open).toBe(byCategory.filter((j) => j.journal.openAccess).length);
+      expect(Object.keys(combined.body.facets.category)).toEqual(expect.arrayContaining(bundle.journals[3].journal.categories));
+      expect(combined.body.facets.format).toEqual(expectedDirectory(bundle, { category: shared, access: "open" }).facets.format);
+      expect(combined.body.facets.format[third.publicationFormat]).toBe(1);
+    });
+
+    it("refuses an unknown or repeated journal filter with a 400 in the request's language", async () => {
+      const [first] = bundle.journals.map((j) => j.journal);
+      const unknown = [
+        "category=no-such-category",
+        `category=${first.indexes[0]}`,
+        "index=no-such-index",
+        `format=${first.reviewType}`,
+        "review=no-such-review",
+        "access=closed",
+        "access=",
+        "category=",
+      ];
+      for (const query of unknown) {
+        const response = await get<ApiError>(`/api/journals/en?${query}`);
+        expect([query, response.status, response.body.error]).toEqual([query, 400, "bad_request"]);
+        const [name, value] = query.split("=");
+        expect(response.body.message).toBe(`'${value}' is not a valid value for the parameter '${name}'.`);
+      }
+      const turkish = await get<ApiError>("/api/journals/tr?category=education&review=yok");
+      expect(turkish).toEqual({ status: 400, body: { error: "bad_request", message: "'review' parametresi için 'yok' geçerli bir değer değil." } });
+
+      for (const query of [`category=${first.categories[0]}&category=${first.categories[0]}`, "access=open&access=open", "index=a&index=b"]) {
+        const response = await get<ApiError>(`/api/journals/en?${query}`);
+        expect([query, response.status, response.body.error]).toEqual([query, 400, "bad_request"]);
+        expect(response.body.message).toMatch(/^The parameter '\w+' may be given only once\.$/);
+      }
+      const repeated = await get<ApiError>("/api/journals/tr?access=open&access=open");
+      expect(repeated.body.message).toBe("'access' parametresi yalnızca bir kez verilebilir.");
     });
 
     it("answers bad input with a 4xx JSON error in the request's language, never a 500", async () => {

@@ -21,11 +21,12 @@ import { cached } from "./cached.ts";
 import { findBook, listBooks } from "./queries/books.ts";
 import { findContentItem, listContentItems } from "./queries/content-items.ts";
 import { findDepartment, listDepartments } from "./queries/departments.ts";
-import { findJournal, journalIdBySlug, listArticles, listIssues, listJournals, readEditorialBoard } from "./queries/journals.ts";
+import { journalDirectory, unknownJournalFilter } from "./queries/journal-directory.ts";
+import { findJournal, journalIdBySlug, listArticles, listIssues, readEditorialBoard } from "./queries/journals.ts";
 import { findPage, listPages } from "./queries/pages.ts";
 import { readEntities } from "./queries/reference.ts";
 import { readStatistics } from "./queries/statistics.ts";
-import { type ApiError, type ContentType, contentTypes, type List } from "./types.ts";
+import { type ApiError, type ContentType, contentTypes, type JournalFilters, journalFacets, type List } from "./types.ts";
 
 type ErrorCode = ApiError["error"];
 type Env = { Variables: { locale: Locale } };
@@ -96,6 +97,19 @@ export function createApiApp(db: ContentDb, { onSubmission }: ApiOptions = {}): 
   };
   const journalId = async (locale: Locale, slug: string, path: string) =>
     found(locale, await journalIdBySlug(db, locale, slugParam(locale, slug)), path);
+  /** The journal list's filters: each at most once, each a value its facet has. */
+  const journalFilters = async (locale: Locale, query: Record<string, string[]>): Promise<JournalFilters> => {
+    const filters: JournalFilters = {};
+    for (const name of journalFacets) {
+      const values = query[name];
+      if (values === undefined) continue;
+      if (values.length > 1) fail(locale, 400, "bad_request", "repeatedParameter", { name });
+      filters[name] = values[0];
+    }
+    const unknown = await unknownJournalFilter(db, filters);
+    if (unknown) fail(locale, 400, "bad_request", "unknownFilter", { name: unknown, value: String(filters[unknown]).slice(0, 40) });
+    return filters;
+  };
 
   app.get("/entities", async (c) => {
     const requested = c.req.query("locale") ?? "en";
@@ -193,14 +207,14 @@ export function createApiApp(db: ContentDb, { onSubmission }: ApiOptions = {}): 
   app.get("/:type/:locale", async (c) => {
     const type = contentType(c.req.param("type"));
     const locale = localeParam(c.req.param("locale"));
+    if (type === "journals") return c.json(await journalDirectory(db, locale, await journalFilters(locale, c.req.queries())));
     const lists = {
       services: () => listContentItems(db, "services", locale),
       policies: () => listContentItems(db, "policies", locale),
-      journals: () => listJournals(db, locale),
       books: () => listBooks(db, locale),
       departments: () => listDepartments(db, locale),
       pages: () => listPages(db, locale),
-    } satisfies Record<ContentType, () => Promise<unknown[]>>;
+    } satisfies Record<Exclude<ContentType, "journals">, () => Promise<unknown[]>>;
     return c.json(list<unknown>(await lists[type]()));
   });
 

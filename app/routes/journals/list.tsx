@@ -1,55 +1,82 @@
 import { Cover } from "../../components/cover.tsx";
+import { JournalFiltersPanel } from "../../components/journal-filters.tsx";
 import { Link } from "../../components/link.tsx";
-import { ListPage } from "../../components/list-page.tsx";
+import { ListUnavailable } from "../../components/list-unavailable.tsx";
+import { PageHeader } from "../../components/page-header.tsx";
 import { Pagination, pageParam } from "../../components/pagination.tsx";
-import { useLocale, useMessages } from "../../i18n.ts";
-import { loaderBase, notFound, orUnavailable } from "../../lib/load.server.ts";
+import { format, useLocale, useMessages } from "../../i18n.ts";
+import { filtersOf } from "../../lib/journal-filters.ts";
+import { loaderBase, notFound, orNotFound, orUnavailable } from "../../lib/load.server.ts";
 import { href } from "../../route-table.ts";
 import type { Route } from "./+types/list";
 
 /** Journals per page: a directory of hundreds stays quick to read and to load. */
 const JOURNALS_PER_PAGE = 24;
 
+/** The journal directory: every journal, or those the filters in the URL pick (an unknown filter names no page). */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { api, locale } = loaderBase(request, context);
   const page = pageParam(request.url) ?? notFound(request);
-  const all = (await orUnavailable(api.journals(locale)))?.Items;
-  if (!all) return { journals: null, page, pageCount: 1 };
-  const pageCount = Math.max(1, Math.ceil(all.length / JOURNALS_PER_PAGE));
+  const filters = filtersOf(request.url) ?? notFound(request);
+  const search = new URL(request.url).search;
+  const directory = await orUnavailable(orNotFound(request, api.journals(locale, filters)));
+  if (!directory) return { journals: null, count: 0, facets: null, filters, search, page, pageCount: 1 };
+  const pageCount = Math.max(1, Math.ceil(directory.Count / JOURNALS_PER_PAGE));
   if (page > pageCount) notFound(request);
-  return { journals: all.slice((page - 1) * JOURNALS_PER_PAGE, page * JOURNALS_PER_PAGE), page, pageCount };
+  const journals = directory.Items.slice((page - 1) * JOURNALS_PER_PAGE, page * JOURNALS_PER_PAGE);
+  return { journals, count: directory.Count, facets: directory.facets, filters, search, page, pageCount };
 }
 
-export default function JournalList({ loaderData: { journals, page, pageCount } }: Route.ComponentProps) {
+export default function JournalList({ loaderData: { journals, count, facets, filters, search, page, pageCount } }: Route.ComponentProps) {
   const t = useMessages();
   const locale = useLocale();
   return (
-    <ListPage
-      title={t.journals.title}
-      lead={t.journals.lead}
-      items={journals}
-      gridClassName="grid gap-5 md:grid-cols-2"
-      renderItem={(journal) => (
-        <Link to={href("journal", { slug: journal.slug }, locale)} className="card-link flex h-full gap-5">
-          <Cover src={journal.cover} label={journal.abbreviation} width={80} />
-          <span className="min-w-0">
-            <span className="block font-serif text-xl leading-snug text-stone-900">{journal.title}</span>
-            <span className="mt-2 flex flex-wrap gap-1.5">
-              {journal.categories.map((c) => (
-                <span key={c.id} className="tag">
-                  {c.title}
-                </span>
-              ))}
-              {journal.openAccess && <span className="tag bg-orange-50 text-orange-800">{t.journals.openAccess}</span>}
-            </span>
-            <span className="mt-3 block text-sm text-stone-600">
-              {t.journals.eIssn} {journal.eIssn} · {journal.reviewType.title} ·{" "}
-              {t.journals.frequencies[journal.frequency as keyof typeof t.journals.frequencies]}
-            </span>
-          </span>
-        </Link>
-      )}
-      footer={<Pagination page={page} pageCount={pageCount} />}
-    />
+    <>
+      <PageHeader title={t.journals.title} lead={t.journals.lead} />
+      <div className="page grid gap-8 py-10 lg:grid-cols-[16rem_1fr]">
+        {facets && <JournalFiltersPanel facets={facets} active={filters} search={search} />}
+        <div className="min-w-0 lg:col-start-2">
+          {journals === null ? (
+            <ListUnavailable />
+          ) : (
+            <>
+              <p role="status" className="mb-4 text-sm text-stone-600">
+                {count === 1 ? t.journals.filters.resultsOne : format(t.journals.filters.results, { count })}
+              </p>
+              {count === 0 && (
+                <p className="rounded-md border border-stone-200 bg-white p-4">
+                  {Object.keys(filters).length > 0 ? t.journals.filters.noMatch : t.list.empty}
+                </p>
+              )}
+              <ul className="grid gap-5 xl:grid-cols-2">
+                {journals.map((journal) => (
+                  <li key={journal.id}>
+                    <Link to={href("journal", { slug: journal.slug }, locale)} className="card-link flex h-full gap-5">
+                      <Cover src={journal.cover} label={journal.abbreviation} width={80} />
+                      <span className="min-w-0">
+                        <span className="block font-serif text-xl leading-snug text-stone-900">{journal.title}</span>
+                        <span className="mt-2 flex flex-wrap gap-1.5">
+                          {journal.categories.map((c) => (
+                            <span key={c.id} className="tag">
+                              {c.title}
+                            </span>
+                          ))}
+                          {journal.openAccess && <span className="tag bg-orange-50 text-orange-800">{t.journals.openAccess}</span>}
+                        </span>
+                        <span className="mt-3 block text-sm text-stone-600">
+                          {t.journals.eIssn} {journal.eIssn} · {journal.reviewType.title} ·{" "}
+                          {t.journals.frequencies[journal.frequency as keyof typeof t.journals.frequencies]}
+                        </span>
+                      </span>
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+              <Pagination page={page} pageCount={pageCount} />
+            </>
+          )}
+        </div>
+      </div>
+    </>
   );
 }

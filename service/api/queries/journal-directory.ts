@@ -1,0 +1,105 @@
+/**
+ * The journal directory: the journal list filtered by category, index, publication format,
+ * review type and open access, with faceted counts. There are at most a few hundred journals,
+ * so it reads them in three queries and filters and counts in memory.
+ */
+import type { ContentDb } from "../../db/database.ts";
+import {
+  journalFacetKinds as facetKinds,
+  type JournalDirectory,
+  type JournalFacet,
+  type JournalFilters,
+  journalFacets,
+  type Locale,
+} from "../types.ts";
+import { listJournals } from "./journals.ts";
+
+type IdFacet = keyof typeof facetKinds;
+const isIdFacet = (facet: JournalFacet): facet is IdFacet => facet in facetKinds;
+
+/** The `access` facet's one value. */
+export const OPEN_ACCESS = "open";
+
+/**
+ * The first filter (in `journalFacets` order) whose value its facet does not have: an id that
+ * is not a reference entity of the facet's kind, or an access other than `open`.
+ */
+export async function unknownJournalFilter(db: ContentDb, filters: JournalFilters): Promise<JournalFacet | undefined> {
+  const idFacets = journalFacets.filter(isIdFacet).filter((facet) => filters[facet] !== undefined);
+  const known = new Set<string>();
+  if (idFacets.length > 0) {
+    const rows = await db
+      .selectFrom("referenceItem")
+      .where(
+        "kind",
+        "in",
+        idFacets.map((facet) => facetKinds[facet]),
+      )
+      .where(
+        "id",
+        "in",
+        idFacets.map((facet) => filters[facet] as string),
+      )
+      .select(["kind", "id"])
+      .execute();
+    for (const row of rows) known.add(`${row.kind}/${row.id}`);
+  }
+  return journalFacets.find((facet) => {
+    const value = filters[facet];
+    if (value === undefined) return false;
+    return isIdFacet(facet) ? !known.has(`${facetKinds[facet]}/${value}`) : value !== OPEN_ACCESS;
+  });
+}
+
+/**
+ * The journals matching every filter, in the list's order, and for each facet the number of
+ * journals that match all the other filters and have each value. The filters must be known
+ * (`unknownJournalFilter`); an unknown one simply matches nothing.
+ */
+export async function journalDirectory(db: ContentDb, locale: Locale, filters: JournalFilters): Promise<JournalDirectory> {
+  const [journals, indexRows, formatRows] = await Promise.all([
+    listJournals(db, locale),
+    db.selectFrom("journalIndex").select(["journalId", "indexId"]).execute(),
+    db.selectFrom("journal").select(["id", "publicationFormatId"]).execute(),
+  ]);
+  const indexesOf = Map.groupBy(indexRows, (r) => r.journalId);
+  const formatOf = new Map(formatRows.map((r) => [r.id, r.publicationFormatId]));
+  const entries = journals.map((journal) => {
+    const format = formatOf.get(journal.id);
+    const values: Record<JournalFacet, string[]> = {
+      category: journal.categories.map((c) => c.id),
+      index: (indexesOf.get(journal.id) ?? []).map((r) => r.indexId),
+      format: format === undefined ? [] : [format],
+      review: [journal.reviewType.id],
+      access: journal.openAccess ? [OPEN_ACCESS] : [],
+    };
+    return { journal, values };
+  });
+
+  const active = journalFacets.filter((facet) => filters[facet] !== undefined);
+  const matches = (values: Record<JournalFacet, string[]>, except?: JournalFacet) =>
+    active.every((facet) => facet === except || values[facet].includes(filters[facet] as string));
+
+  const counts = new Map(journalFacets.map((facet) => [facet, new Map<string, number>()]));
+  for (const { values } of entries) {
+    for (const facet of journalFacets) {
+      if (!matches(values, facet)) continue;
+      const byValue = counts.get(facet) as Map<string, number>;
+      for (const value of values[facet]) byValue.set(value, (byValue.get(value) ?? 0) + 1);
+    }
+  }
+  const countsOf = (facet: JournalFacet) => Object.fromEntries(counts.get(facet) ?? []);
+
+  const Items = entries.filter(({ values }) => matches(values)).map(({ journal }) => journal);
+  return {
+    Items,
+    Count: Items.length,
+    facets: {
+      category: countsOf("category"),
+      index: countsOf("index"),
+      format: countsOf("format"),
+      review: countsOf("review"),
+      access: { open: counts.get("access")?.get(OPEN_ACCESS) ?? 0 },
+    },
+  };
+}
