@@ -54,8 +54,11 @@ function errorLocale(path: string, acceptLanguage: string | undefined): Locale {
 
 const list = <T>(Items: T[]): List<T> => ({ Items, Count: Items.length });
 
-/** How long the statistics (a scan of every article) are reused: an import shows within a minute. */
-export const STATISTICS_TTL_MS = 60_000;
+/**
+ * How long catalogue-wide answers are reused: the statistics (a scan of every article) and the
+ * reference entities (asked for by every page the site renders). An import shows within a minute.
+ */
+export const CATALOGUE_TTL_MS = 60_000;
 
 /** What the web process posts for a submission it has accepted (it validated the values already). */
 const submissionEnvelope = z.object({
@@ -73,7 +76,8 @@ export interface ApiOptions {
 
 export function createApiApp(db: ContentDb, { onSubmission }: ApiOptions = {}): Hono<Env> {
   const app = new Hono<Env>().basePath("/api");
-  const statistics = cached(STATISTICS_TTL_MS, () => readStatistics(db));
+  const statistics = cached(CATALOGUE_TTL_MS, () => readStatistics(db));
+  const entities = { en: cached(CATALOGUE_TTL_MS, () => readEntities(db, "en")), tr: cached(CATALOGUE_TTL_MS, () => readEntities(db, "tr")) };
 
   const fail = (locale: Locale, status: 400 | 404 | 413, code: ErrorCode, key: keyof (typeof messages)["en"]["api"], values = {}) => {
     throw new ApiFailure(status, code, format(messages[locale].api[key], values));
@@ -114,7 +118,7 @@ export function createApiApp(db: ContentDb, { onSubmission }: ApiOptions = {}): 
   app.get("/entities", async (c) => {
     const requested = c.req.query("locale") ?? "en";
     const locale = isLocale(requested) ? requested : fail("en", 400, "bad_request", "badParameter", { name: "locale" });
-    return c.json(await readEntities(db, locale));
+    return c.json(await entities[locale]());
   });
 
   /**
