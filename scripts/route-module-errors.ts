@@ -25,8 +25,14 @@ const rewrites: Rewrite[] = [
   {
     file: /react-router\/dist\/(production|development)\/lib\/dom\/ssr\/routeModules\.js$/,
     edits: [
-      { from: /async function loadRouteModule\(route, routeModulesCache\) \{/, to: "async function loadRouteModule(route, routeModulesCache, prefetching = false) {" },
-      { from: /\} catch \(error\) \{(\s*)console\.error\(`Error loading route module/, to: "} catch (error) {$1if (prefetching) return {};$1console.error(`Error loading route module" },
+      {
+        from: /async function loadRouteModule\(route, routeModulesCache\) \{/,
+        to: "async function loadRouteModule(route, routeModulesCache, prefetching = false) {",
+      },
+      {
+        from: /\} catch \(error\) \{(\s*)console\.error\(`Error loading route module/,
+        to: "} catch (error) {$1if (prefetching) return {};$1console.error(`Error loading route module",
+      },
       {
         from: /window\.location\.reload\(\);\s*return new Promise\(\(\) => \{\}\);/,
         to: `const event = new Event("vite:preloadError", { cancelable: true });
