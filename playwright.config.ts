@@ -1,17 +1,22 @@
 import { defineConfig } from "@playwright/test";
 
-const PORT = 3210;
-export const DEGRADED_PORT = 3211;
-export const REDIRECT_PORT = 3212;
+/**
+ * Added to every port below, so that two checkouts (worktrees) on one machine can run their
+ * browser tests at the same time: `E2E_PORT_OFFSET=100 npx playwright test`.
+ */
+const OFFSET = Number(process.env.E2E_PORT_OFFSET ?? 0);
+const PORT = 3210 + OFFSET;
+export const DEGRADED_PORT = 3211 + OFFSET;
+export const REDIRECT_PORT = 3212 + OFFSET;
 /** A site whose outside services (SMTP, bot check, IP-to-country) are stubs that the tests start. */
-export const SERVICES_PORT = 3213;
+export const SERVICES_PORT = 3213 + OFFSET;
 /** A web process without a database of its own: it reads from and posts to the main server's API. */
-export const REMOTE_WEB_PORT = 3214;
+export const REMOTE_WEB_PORT = 3214 + OFFSET;
 /** A site with Google Analytics configured (the tests intercept the tag; nothing reaches Google). */
-export const ANALYTICS_PORT = 3215;
+export const ANALYTICS_PORT = 3215 + OFFSET;
 export const GA_MEASUREMENT_ID = "G-E2ETEST01";
 export const API_TOKEN = "e2e-api-token-of-at-least-32-characters";
-export const STUB_PORTS = { smtp: 2526, botCheck: 3298, ipCountry: 3297 };
+export const STUB_PORTS = { smtp: 2526 + OFFSET, botCheck: 3298 + OFFSET, ipCountry: 3297 + OFFSET };
 /** Set once by the runner, so every worker reads the databases the servers write. */
 process.env.MERIDIAN_E2E_DATABASE ??= `/tmp/meridian-e2e-${process.pid}.db`;
 export const E2E_DATABASE = process.env.MERIDIAN_E2E_DATABASE;
