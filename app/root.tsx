@@ -16,6 +16,7 @@ import { Footer } from "./components/footer.tsx";
 import { Header } from "./components/header.tsx";
 import { PageTitle } from "./components/page-title.tsx";
 import { LoadingBar } from "./components/shell/loading-bar.tsx";
+import { StructuredData } from "./components/structured-data.tsx";
 import { siteConfigContext, socialNetworks } from "./context.ts";
 import { useLocale, useMessages } from "./i18n.ts";
 import { alternatePaths } from "./lib/alternates.ts";
@@ -112,6 +113,7 @@ export function Layout({ children }: { children: ReactNode }) {
           {children}
         </main>
         <Footer />
+        <StructuredData />
         <Analytics />
         <ScrollRestoration />
         <Scripts />
