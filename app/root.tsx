@@ -12,6 +12,7 @@ import {
 } from "react-router";
 import type { Route } from "./+types/root";
 import { Analytics } from "./components/analytics.tsx";
+import { FeedLink } from "./components/feed-link.tsx";
 import { Footer } from "./components/footer.tsx";
 import { Header } from "./components/header.tsx";
 import { PageTitle } from "./components/page-title.tsx";
@@ -84,6 +85,7 @@ function AlternateLinks() {
       <link rel="alternate" hrefLang="en" href={origin + paths.en} />
       <link rel="alternate" hrefLang="tr" href={origin + paths.tr} />
       <link rel="alternate" hrefLang="x-default" href={origin + paths.en} />
+      <FeedLink />
     </>
   );
 }
