@@ -156,12 +156,12 @@ for (const database of testDatabases()) {
       expect((await oai(`verb=GetRecord&metadataPrefix=oai_dc&identifier=${encodeURIComponent(sample)}`)).errors).toEqual([]);
     });
 
-    it("offers oai_dc, for the repository and for an item; an unknown item is idDoesNotExist", async () => {
+    it("offers oai_dc and JATS, for the repository and for an item; an unknown item is idDoesNotExist", async () => {
       const identifier = identifierOf(trickyJournal.id, tricky.id);
       for (const args of ["verb=ListMetadataFormats", `verb=ListMetadataFormats&identifier=${encodeURIComponent(identifier)}`]) {
         const { root } = await oai(args);
         const formats = all(one(root, "ListMetadataFormats"), "metadataFormat");
-        expect(formats.map((f) => textOf(one(f, "metadataPrefix")))).toEqual(["oai_dc"]);
+        expect(formats.map((f) => textOf(one(f, "metadataPrefix")))).toEqual(["oai_dc", "jats"]);
         expect(textOf(one(formats[0], "schema"))).toBe("http://www.openarchives.org/OAI/2.0/oai_dc.xsd");
         expect(textOf(one(formats[0], "metadataNamespace"))).toBe("http://www.openarchives.org/OAI/2.0/oai_dc/");
       }
@@ -267,6 +267,57 @@ for (const database of testDatabases()) {
       expect(texts(dc, "dc:language")).toEqual([tricky.language]);
       expect(texts(dc, "dc:relation")).toEqual([tricky.pdfUrl]);
       expect(texts(dc, "dc:rights")).toEqual([trickyJournal.licence, "info:eu-repo/semantics/openAccess"]);
+    });
+
+    it("describes an article's front matter in JATS, in the article's language with the other as translations", async () => {
+      const identifier = identifierOf(trickyJournal.id, tricky.id);
+      const { root } = await oai(`verb=GetRecord&metadataPrefix=jats&identifier=${encodeURIComponent(identifier)}`);
+      const article = one(one(one(one(root, "GetRecord"), "record"), "metadata"), "article");
+      expect(article["@xmlns"]).toBe("http://jats.nlm.nih.gov");
+      expect(article["@article-type"]).toBe(tricky.type);
+      expect(article["@xml:lang"]).toBe(tricky.language);
+      const front = one(article, "front");
+      const journalMeta = one(front, "journal-meta");
+      expect(texts(journalMeta, "issn")).toEqual([trickyJournal.printIssn, trickyJournal.eIssn]);
+      expect(textOf(one(one(journalMeta, "journal-title-group"), "journal-title"))).toBe(trickyJournal.en.title);
+      expect(textOf(one(one(journalMeta, "publisher"), "publisher-name"))).toBe("Meridian Academic Publishing");
+      const meta = one(front, "article-meta");
+      expect(all(meta, "article-id").map((id) => [id["@pub-id-type"], textOf(id)])).toEqual([
+        ["publisher-id", tricky.id],
+        ["doi", tricky.doi],
+      ]);
+      const other = tricky.language === "en" ? "tr" : "en";
+      const titles = one(meta, "title-group");
+      expect(textOf(one(titles, "article-title"))).toBe(trickyTitle);
+      expect(textOf(one(one(titles, "trans-title-group"), "trans-title"))).toBe(tricky[other].title);
+      const contribs = all(one(meta, "contrib-group"), "contrib");
+      expect(contribs.map((c) => textOf(one(c, "string-name")))).toEqual(tricky.authors.map((a) => a.name));
+      expect(contribs.map((c) => texts(c, "contrib-id")[0])).toEqual(
+        tricky.authors.map((a) => (a.orcid ? `https://orcid.org/${a.orcid}` : undefined)),
+      );
+      expect(one(meta, "pub-date")["@iso-8601-date"]).toBe(tricky.publishedOn);
+      const issue = bundle.journals[0].issues[0];
+      expect([texts(meta, "volume"), texts(meta, "issue"), texts(meta, "fpage"), texts(meta, "lpage")].flat().join(" ")).toBe(
+        `${issue.volume} ${issue.number} ${tricky.pages?.replace("-", " ")}`,
+      );
+      expect(all(one(meta, "history"), "date").map((d) => d["@iso-8601-date"])).toEqual([tricky.receivedOn, tricky.acceptedOn]);
+      expect(all(meta, "self-uri").map((u) => u["@xlink:href"])).toEqual([
+        `${PUBLIC_URL}/journals/${trickyJournal.en.slug}/articles/${issue.id}/${tricky.id}`,
+        tricky.pdfUrl,
+      ]);
+      expect(texts(one(meta, "abstract"), "p").join(" ")).toBe(tricky[tricky.language].abstract.replace(/\s+/g, " ").trim());
+      expect(one(meta, "trans-abstract")["@xml:lang"]).toBe(other);
+      expect(all(meta, "kwd-group").map((g) => texts(g, "kwd"))).toEqual([tricky[tricky.language].keywords, tricky[other].keywords]);
+      // A Turkish article's own title is the Turkish one.
+      const turkish = bundle.journals
+        .flatMap((j) => j.issues.flatMap((i) => i.articles.map((a) => ({ journalId: j.journal.id, a }))))
+        .find(({ a }) => a.language === "tr");
+      if (!turkish) throw new Error("the demo content has no Turkish article");
+      const tr = await oai(`verb=GetRecord&metadataPrefix=jats&identifier=${encodeURIComponent(identifierOf(turkish.journalId, turkish.a.id))}`);
+      const trMeta = one(one(one(one(one(one(tr.root, "GetRecord"), "record"), "metadata"), "article"), "front"), "article-meta");
+      expect(one(one(trMeta, "title-group"), "article-title")).toMatchObject({ "#text": turkish.a.tr.title, "@xml:lang": "tr" });
+      // Every article in the format, through the same pages.
+      expect((await walk("ListRecords", "metadataPrefix=jats")).items.length).toBe(await count());
     });
 
     it.each([

@@ -14,9 +14,11 @@ import { href } from "../../app/route-table.ts";
 import { formDepartments } from "../../forms/definitions.ts";
 import { messages } from "../../i18n/messages/index.ts";
 import type { ContentDb } from "../db/database.ts";
-import { dublinCore, OAI_DC } from "./dublin-core.ts";
+import { dublinCore, OAI_DC, type RecordContext } from "./dublin-core.ts";
+import { JATS, jatsFront } from "./jats.ts";
 import {
   type ArticleHeader,
+  type ArticleRecord,
   countArticles,
   earliestDatestamp,
   findArticleHeader,
@@ -41,7 +43,12 @@ export interface OaiOptions {
 /** Requests are a handful of short arguments; a larger POST body is refused (413) unread. */
 export const OAI_MAX_BODY = 8 * 1024;
 const XML_TYPE = "text/xml; charset=utf-8";
-const formats = [OAI_DC];
+/** The metadata formats offered, each with how it writes an article. */
+const formats: { prefix: string; schema: string; namespace: string; write: (article: ArticleRecord, context: RecordContext) => string }[] = [
+  { ...OAI_DC, write: dublinCore },
+  { ...JATS, write: jatsFront },
+];
+type Format = (typeof formats)[number];
 /** The parent of the journals' sets: every article is in it. */
 const ALL_JOURNALS = "journal";
 const DOMAIN = /^[a-z][a-z0-9-]*(\.[a-z][a-z0-9-]*)+$/i;
@@ -133,7 +140,8 @@ class Repository {
 
   private format(metadataPrefix: string) {
     const format = formats.find((f) => f.prefix === metadataPrefix);
-    if (!format) throw new OaiError("cannotDisseminateFormat", `The metadata format '${metadataPrefix.slice(0, 60)}' is not offered: use oai_dc.`);
+    if (!format)
+      throw new OaiError("cannotDisseminateFormat", `The metadata format '${metadataPrefix.slice(0, 60)}' is not offered: use oai_dc or jats.`);
     return format;
   }
 
@@ -198,9 +206,9 @@ class Repository {
   }
 
   private async getRecord(identifier: string, metadataPrefix: string): Promise<string> {
-    this.format(metadataPrefix);
+    const format = this.format(metadataPrefix);
     const article = await this.articleOf(identifier);
-    const [record] = await this.records([article]);
+    const [record] = await this.records([article], format);
     if (!record) throw new OaiError("idDoesNotExist", `There is no item '${identifier.slice(0, 300)}' in this repository.`);
     return element("GetRecord", record);
   }
@@ -223,8 +231,8 @@ class Repository {
       state = decoded;
     } else {
       state = { verb, metadataPrefix: args.metadataPrefix, set: args.set, from: args.from, until: args.until };
-      this.format(state.metadataPrefix);
     }
+    const format = this.format(state.metadataPrefix);
     const selection = await this.selection(state.set, state.from, state.until);
     const completeListSize = state.completeListSize ?? (selection ? await countArticles(this.db, selection) : 0);
     const rows = selection ? await pageOfArticles(this.db, selection, state.after, this.pageSize + 1) : [];
@@ -234,7 +242,7 @@ class Repository {
       throw new OaiError("noRecordsMatch", "No article matches the given set and dates.");
     }
     const cursor = state.cursor ?? 0;
-    const items = verb === "ListRecords" ? await this.records(page) : page.map((article) => this.header(article));
+    const items = verb === "ListRecords" ? await this.records(page, format) : page.map((article) => this.header(article));
     let resumption = "";
     const attrs = { completeListSize: String(Math.max(completeListSize, cursor + page.length)), cursor: String(cursor) };
     if (rows.length > this.pageSize) {
@@ -265,12 +273,12 @@ class Repository {
     ]);
   }
 
-  private async records(articles: ArticleHeader[]): Promise<string[]> {
+  private async records(articles: ArticleHeader[], format: Format): Promise<string[]> {
     const publisher = { en: messages.en.site.name, tr: messages.tr.site.name };
     return (await readArticleRecords(this.db, articles)).map((article) => {
       // The article's page sits under its issue's (…/articles/{issueId}/{articleId}), in English.
       const landingPage = `${this.origin}${href("journal-issue", { slug: article.journal.slug, issueId: article.issueId }, "en")}/${encodeURIComponent(article.id)}`;
-      return element("record", [this.header(article), element("metadata", dublinCore(article, { landingPage, publisher }))]);
+      return element("record", [this.header(article), element("metadata", format.write(article, { landingPage, publisher }))]);
     });
   }
 }

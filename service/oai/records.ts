@@ -91,11 +91,21 @@ export interface ArticleRecord extends ArticleHeader {
   doi: string | null;
   firstPage: number | null;
   lastPage: number | null;
+  receivedOn: string | null;
+  acceptedOn: string | null;
   pdfUrl: string | null;
   volume: number;
   number: number;
   year: number;
-  journal: { slug: string; title: { en: string; tr: string }; eIssn: string; printIssn: string | null; licence: string | null; openAccess: boolean };
+  journal: {
+    slug: string;
+    title: { en: string; tr: string };
+    abbreviation: string;
+    eIssn: string;
+    printIssn: string | null;
+    licence: string | null;
+    openAccess: boolean;
+  };
   text: Partial<Record<"en" | "tr", { title: string; abstractHtml: string; keywords: string[] }>>;
   authors: { name: string; affiliation: string | null; orcid: string | null }[];
 }
@@ -119,6 +129,8 @@ export async function readArticleRecords(db: ContentDb, headers: ArticleHeader[]
         "a.doi",
         "a.firstPage",
         "a.lastPage",
+        "a.receivedOn",
+        "a.acceptedOn",
         "a.pdfUrl",
         "i.volume",
         "i.number",
@@ -142,7 +154,7 @@ export async function readArticleRecords(db: ContentDb, headers: ArticleHeader[]
       .selectFrom("journal as j")
       .innerJoin("journalText as t", "t.journalId", "j.id")
       .where("j.id", "in", journalIds)
-      .select(["j.id", "t.locale", "t.slug", "t.title", "j.eIssn", "j.printIssn", "j.licence", "j.openAccess"])
+      .select(["j.id", "t.locale", "t.slug", "t.title", "j.abbreviation", "j.eIssn", "j.printIssn", "j.licence", "j.openAccess"])
       .execute(),
   ]);
   const key = (journalId: string, articleId: string) => `${journalId}/${articleId}`;
@@ -167,6 +179,7 @@ export async function readArticleRecords(db: ContentDb, headers: ArticleHeader[]
         journal: {
           slug: en.slug,
           title: { en: en.title, tr: tr?.title ?? en.title },
+          abbreviation: en.abbreviation,
           eIssn: en.eIssn,
           printIssn: en.printIssn,
           licence: en.licence,
