@@ -1,20 +1,60 @@
 /**
- * The site's /oai when the content service runs elsewhere (API_URL): requests reach the
- * service's repository over HTTP, through its compression, and come back as it answered them.
+ * The site's /oai: mounted before the pages, in this process; and when the content service runs
+ * elsewhere (API_URL), requests reach its repository over HTTP, through its compression, and come
+ * back as it answered them.
  */
 import { type AddressInfo, createServer } from "node:net";
 import { serve } from "@hono/node-server";
 import { Hono } from "hono";
 import { compress } from "hono/compress";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createApiClient } from "../app/lib/api-client.server.ts";
+import { createRateLimiter } from "../app/lib/forms/rate-limit.server.ts";
+import { createApiApp } from "../service/api/app.ts";
 import { importContent } from "../service/content/import.ts";
 import { readContentFolder } from "../service/content/read-folder.ts";
 import type { DatabaseHandle } from "../service/db/database.ts";
 import { createOaiApp } from "../service/oai/app.ts";
 import { testDatabases } from "../tests/databases.ts";
+import { readConfig } from "./config.ts";
 import { forwardedOai, inProcessOai } from "./oai.ts";
+import { createSite } from "./site.ts";
 
 const [sqlite] = testDatabases();
+
+describe("the site's OAI-PMH repository in this process", () => {
+  let handle: DatabaseHandle;
+  let site: ReturnType<typeof createSite>;
+
+  beforeAll(async () => {
+    handle = await sqlite.open();
+    await importContent(handle.db, await readContentFolder("content/demo"));
+    const apiApp = createApiApp(handle.db);
+    site = createSite({
+      config: readConfig({ PUBLIC_URL: "https://www.meridianpress.example", PRERENDER_DIR: "/nonexistent" }),
+      api: createApiClient(async (p, init) => apiApp.request(p, init)),
+      forms: { secret: "s".repeat(32), minFillMs: 0, rateLimiter: createRateLimiter({ limit: 10, windowMs: 60_000 }) },
+      apiApp,
+      oai: inProcessOai(createOaiApp(handle.db, { publicUrl: "https://www.meridianpress.example" })),
+      // No page is rendered here: /oai is answered before React Router.
+      build: () => Promise.reject(new Error("no pages in this test")),
+    });
+  });
+  afterAll(() => handle.db.destroy());
+
+  it("answers GET, HEAD and POST at /oai, other methods 405 and a large body 413", async () => {
+    const get = await site.request("/oai?verb=Identify");
+    expect(get.status).toBe(200);
+    expect(get.headers.get("content-type")).toBe("text/xml; charset=utf-8");
+    expect(await get.text()).toContain("<baseURL>https://www.meridianpress.example/oai</baseURL>");
+    expect((await site.request("/oai?verb=Identify", { method: "HEAD" })).status).toBe(200);
+    const form = { "Content-Type": "application/x-www-form-urlencoded" };
+    const post = await site.request("/oai", { method: "POST", body: "verb=ListMetadataFormats", headers: form });
+    expect(await post.text()).toContain("<metadataPrefix>oai_dc</metadataPrefix>");
+    expect((await site.request("/oai", { method: "DELETE" })).status).toBe(405);
+    expect((await site.request("/oai", { method: "POST", body: `verb=Identify&x=${"a".repeat(9000)}`, headers: form })).status).toBe(413);
+  });
+});
 
 describe("the site's OAI-PMH repository over API_URL", () => {
   let handle: DatabaseHandle;
