@@ -18,11 +18,13 @@ import { pagePath } from "../app/lib/page-path.ts";
 import { isLocale, type Locale, localeOfPath } from "../i18n/locales.ts";
 import { messages } from "../i18n/messages/index.ts";
 import { cached } from "../service/api/cached.ts";
+import { OAI_MAX_BODY } from "../service/oai/app.ts";
 import { clientIp } from "./client-ip.ts";
 import type { Config } from "./config.ts";
 import { mountFeeds } from "./feeds.ts";
 import { createImageApp } from "./images.ts";
 import { detectLocale } from "./locale-detection.ts";
+import type { OaiHandler } from "./oai.ts";
 import { pageCache } from "./page-cache.ts";
 import { prerenderedPages } from "./prerendered.ts";
 import { BUILD_FILES_CACHE_CONTROL, BUILDS_PATH, IMMUTABLE, PAGE_FRESH_MS, PAGE_STALE_MS } from "./route-rules.ts";
@@ -35,6 +37,8 @@ export interface SiteOptions {
   forms: FormsConfig;
   /** The content API, mounted at /api for reading (absent when it runs as its own service). */
   apiApp?: { fetch: (request: Request) => Response | Promise<Response> };
+  /** The OAI-PMH repository, answered at /oai (in this process or forwarded over API_URL). */
+  oai?: OaiHandler;
   /** The React Router server build, or a function that loads it per request (development). */
   build: ServerBuild | (() => Promise<ServerBuild>);
   /** Where the built browser assets are (production only). */
@@ -61,7 +65,7 @@ const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (ch) => `&#${ch.ch
 const problemPage = (locale: Locale, message: string, back: string) =>
   `<!doctype html><html lang="${locale}"><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${message}</title><main style="font-family:system-ui,sans-serif;max-width:40rem;margin:4rem auto;padding:0 1rem"><h1 style="font-size:1.25rem">${message}</h1><p><a href="${escapeHtml(back)}">${messages[locale].forms.problems.backToForm}</a></p></main></html>`;
 
-export function createSite({ config, api, forms, apiApp, build, clientDir }: SiteOptions) {
+export function createSite({ config, api, forms, apiApp, oai, build, clientDir }: SiteOptions) {
   const app = new Hono();
   const mode = config.NODE_ENV === "development" ? "development" : "production";
   const loadBuild = typeof build === "function" ? build : async () => build;
@@ -108,6 +112,12 @@ export function createSite({ config, api, forms, apiApp, build, clientDir }: Sit
       const locale = /^\s*tr\b/i.test(c.req.header("accept-language") ?? "") ? "tr" : "en";
       return c.json({ error: "method_not_allowed", message: messages[locale].api.methodNotAllowed }, 405, { Allow: "GET, HEAD" });
     });
+  }
+  // Harvesters' requests (GET, or POST with a small form) go to the repository as they are.
+  if (oai) {
+    app.all("/oai", bodyLimit({ maxSize: OAI_MAX_BODY, onError: (c) => c.text("The request is too large for an OAI-PMH request.", 413) }), (c) =>
+      oai(c.req.raw),
+    );
   }
   app.route("/", createImageApp({ host: config.IMAGE_HOST, localDir: config.IMAGE_DIR }));
 

@@ -14,9 +14,11 @@ import type { FormsConfig } from "../app/context.ts";
 import { createApiClient, type Transport } from "../app/lib/api-client.server.ts";
 import { createRateLimiter } from "../app/lib/forms/rate-limit.server.ts";
 import { createApiApp } from "../service/api/app.ts";
+import { createOaiApp } from "../service/oai/app.ts";
 import { startOutbox } from "../service/submissions/outbox.ts";
 import { readConfig } from "./config.ts";
 import { openContentStore } from "./content-store.ts";
+import { forwardedOai, inProcessOai, type OaiHandler } from "./oai.ts";
 import { createSite } from "./site.ts";
 
 const root = path.resolve(import.meta.dirname, "..");
@@ -29,6 +31,7 @@ async function main() {
   let transport: Transport;
   let apiApp: ReturnType<typeof createApiApp> | undefined;
   let outbox: ReturnType<typeof startOutbox> | undefined;
+  let oai: OaiHandler;
   if (config.API_URL) {
     const base = config.API_URL;
     // The token lets this process post the forms' submissions to the content service.
@@ -40,6 +43,7 @@ async function main() {
     };
     if (!config.API_TOKEN) console.warn("API_URL is set without API_TOKEN: the content service will refuse form submissions");
     if (config.SMTP_URL) console.warn("SMTP_URL is ignored with API_URL: the content service's process sends the e-mail");
+    oai = forwardedOai(base);
   } else {
     const { db } = await openContentStore(config);
     // Submissions are e-mailed to their department through the outbox when SMTP is configured.
@@ -48,6 +52,7 @@ async function main() {
     const app = createApiApp(db, { onSubmission: () => outbox?.kick() });
     apiApp = app;
     transport = async (p, init) => app.request(p, init);
+    oai = inProcessOai(createOaiApp(db, { publicUrl: config.PUBLIC_URL }));
   }
   const api = createApiClient(transport);
   const forms: FormsConfig = {
@@ -75,6 +80,7 @@ async function main() {
       api,
       forms,
       apiApp,
+      oai,
       build: () => vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>,
     });
     const siteListener = getRequestListener(site.fetch);
@@ -86,7 +92,7 @@ async function main() {
       if (result.status !== 0) throw new Error("the build failed");
     }
     const build = (await import(serverBuildFile)) as ServerBuild;
-    const site = createSite({ config, api, forms, apiApp, build, clientDir: path.relative(process.cwd(), path.join(root, "build/client")) });
+    const site = createSite({ config, api, forms, apiApp, oai, build, clientDir: path.relative(process.cwd(), path.join(root, "build/client")) });
     listener = getRequestListener(site.fetch);
   }
 

@@ -9,6 +9,7 @@ import { Migrator } from "kysely/migration";
 import pg from "pg";
 import * as contentMigration from "./migrations/2026-11-22-0001-content.ts";
 import * as submissionsMigration from "./migrations/2026-11-23-0001-submissions.ts";
+import * as articleByDateMigration from "./migrations/2026-11-23-0002-article-by-date.ts";
 import * as latestArticlesMigration from "./migrations/2026-11-23-0010-latest-articles.ts";
 import type { Database } from "./schema.ts";
 import { createSqliteDialect } from "./sqlite-dialect.ts";
@@ -36,6 +37,7 @@ export function openDatabase(location: string): DatabaseHandle {
 const migrations = {
   "2026-11-22-0001-content": contentMigration,
   "2026-11-23-0001-submissions": submissionsMigration,
+  "2026-11-23-0002-article-by-date": articleByDateMigration,
   "2026-11-23-0010-latest-articles": latestArticlesMigration,
 };
 

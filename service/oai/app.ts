@@ -1,0 +1,284 @@
+/**
+ * The OAI-PMH 2.0 repository (http://www.openarchives.org/OAI/openarchivesprotocol.html) at /oai:
+ * harvesters collect the journals' articles from it, one set per journal, in Dublin Core. It is a
+ * Hono app over the content database, mounted by the web process next to the content API (or
+ * reached through it over API_URL); docs/decisions/012-oai-pmh.md says why.
+ *
+ * Datestamps are the articles' published days: the catalogue keeps no modification time, so an
+ * article corrected by a later import keeps its datestamp and an incremental harvest does not see
+ * the change (a full harvest does). Hence the day granularity, and `deletedRecord` "no".
+ */
+import { Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import { href } from "../../app/route-table.ts";
+import { formDepartments } from "../../forms/definitions.ts";
+import { messages } from "../../i18n/messages/index.ts";
+import type { ContentDb } from "../db/database.ts";
+import { dublinCore, OAI_DC, type RecordContext } from "./dublin-core.ts";
+import { JATS, jatsFront } from "./jats.ts";
+import {
+  type ArticleHeader,
+  type ArticleRecord,
+  countArticles,
+  earliestDatestamp,
+  findArticleHeader,
+  journalExists,
+  keyOf,
+  listJournalTitles,
+  pageOfArticles,
+  readArticleRecords,
+  type Selection,
+} from "./records.ts";
+import { OaiError, type OaiRequest, parseRequest } from "./request.ts";
+import { decodeToken, encodeToken, type ResumptionState } from "./token.ts";
+import { element, text } from "./xml.ts";
+
+export interface OaiOptions {
+  /** The site's public origin (PUBLIC_URL): the base URL and the identifiers' host. The request's origin without it. */
+  publicUrl?: string;
+  /** Records or headers per list response. */
+  pageSize?: number;
+}
+
+/** Requests are a handful of short arguments; a larger POST body is refused (413) unread. */
+export const OAI_MAX_BODY = 8 * 1024;
+const XML_TYPE = "text/xml; charset=utf-8";
+/** The metadata formats offered, each with how it writes an article. */
+const formats: { prefix: string; schema: string; namespace: string; write: (article: ArticleRecord, context: RecordContext) => string }[] = [
+  { ...OAI_DC, write: dublinCore },
+  { ...JATS, write: jatsFront },
+];
+type Format = (typeof formats)[number];
+/** The parent of the journals' sets: every article is in it. */
+const ALL_JOURNALS = "journal";
+const DOMAIN = /^[a-z][a-z0-9-]*(\.[a-z][a-z0-9-]*)+$/i;
+
+const oaiDate = (date: Date) => date.toISOString().replace(/\.\d{3}Z$/, "Z");
+
+export function createOaiApp(db: ContentDb, { publicUrl, pageSize = 100 }: OaiOptions = {}): Hono {
+  const app = new Hono();
+
+  app.on(
+    ["GET", "POST"],
+    "/oai",
+    bodyLimit({ maxSize: OAI_MAX_BODY, onError: (c) => c.text("The request is too large for an OAI-PMH request.", 413) }),
+    async (c) => {
+      const origin = (publicUrl ?? new URL(c.req.url).origin).replace(/\/+$/, "");
+      const repository = new Repository(db, origin, pageSize);
+      let request: OaiRequest | undefined;
+      let body: string;
+      try {
+        if (c.req.method === "POST" && !/^application\/x-www-form-urlencoded\b/i.test(c.req.header("content-type") ?? "")) {
+          throw new OaiError("badArgument", "A POST request must be sent as application/x-www-form-urlencoded.");
+        }
+        const params = c.req.method === "POST" ? new URLSearchParams(await c.req.text()) : new URL(c.req.url).searchParams;
+        request = parseRequest([...params]);
+        body = await repository.answer(request);
+      } catch (error) {
+        if (!(error instanceof OaiError)) throw error;
+        // The request is echoed only when its verb and arguments were valid (section 3.6).
+        if (error.code === "badVerb" || error.code === "badArgument") request = undefined;
+        body = text("error", error.message, { code: error.code });
+      }
+      const echoed = request ? { verb: request.verb, ...request.args } : {};
+      const xml = [
+        '<?xml version="1.0" encoding="UTF-8"?>\n',
+        element("OAI-PMH", [text("responseDate", oaiDate(new Date())), text("request", repository.baseUrl, echoed), body], {
+          xmlns: "http://www.openarchives.org/OAI/2.0/",
+          "xmlns:xsi": "http://www.w3.org/2001/XMLSchema-instance",
+          "xsi:schemaLocation": "http://www.openarchives.org/OAI/2.0/ http://www.openarchives.org/OAI/2.0/OAI-PMH.xsd",
+        }),
+      ].join("");
+      return c.body(xml, 200, { "Content-Type": XML_TYPE });
+    },
+  );
+  app.all("/oai", (c) => c.text("OAI-PMH is answered to GET and POST only.", 405, { Allow: "GET, HEAD, POST" }));
+  return app;
+}
+
+/** One request's answers; `answer` gives the verb's element or throws an OaiError. */
+class Repository {
+  readonly baseUrl: string;
+  private readonly db: ContentDb;
+  private readonly origin: string;
+  private readonly pageSize: number;
+  private readonly host: string;
+
+  constructor(db: ContentDb, origin: string, pageSize: number) {
+    this.db = db;
+    this.origin = origin;
+    this.pageSize = pageSize;
+    this.baseUrl = `${origin}/oai`;
+    this.host = new URL(origin).hostname;
+  }
+
+  answer({ verb, args }: OaiRequest): Promise<string> {
+    switch (verb) {
+      case "Identify":
+        return this.identify();
+      case "ListMetadataFormats":
+        return this.listMetadataFormats(args.identifier);
+      case "ListSets":
+        return this.listSets(args.resumptionToken);
+      case "GetRecord":
+        return this.getRecord(args.identifier, args.metadataPrefix);
+      case "ListIdentifiers":
+      case "ListRecords":
+        return this.list(verb, args);
+    }
+  }
+
+  identifierOf = (article: { journalId: string; id: string }) => `oai:${this.host}:article/${article.journalId}/${article.id}`;
+
+  private async articleOf(identifier: string): Promise<ArticleHeader> {
+    const prefix = `oai:${this.host}:article/`;
+    const [journalId, articleId, ...rest] = identifier.startsWith(prefix) ? identifier.slice(prefix.length).split("/") : [];
+    const article = journalId && articleId && rest.length === 0 ? await findArticleHeader(this.db, journalId, articleId) : undefined;
+    if (!article) throw new OaiError("idDoesNotExist", `There is no item '${identifier.slice(0, 300)}' in this repository.`);
+    return article;
+  }
+
+  private format(metadataPrefix: string) {
+    const format = formats.find((f) => f.prefix === metadataPrefix);
+    if (!format)
+      throw new OaiError("cannotDisseminateFormat", `The metadata format '${metadataPrefix.slice(0, 60)}' is not offered: use oai_dc or jats.`);
+    return format;
+  }
+
+  private async identify(): Promise<string> {
+    const [earliest, departments] = await Promise.all([
+      earliestDatestamp(this.db),
+      this.db.selectFrom("department").select(["id", "email"]).orderBy("id").execute(),
+    ]);
+    // The department that answers about journals is the repository's contact.
+    const admin = departments.find((d) => d.id === formDepartments["journal-operations"]) ?? departments[0];
+    const children = [
+      text("repositoryName", messages.en.site.name),
+      text("baseURL", this.baseUrl),
+      text("protocolVersion", "2.0"),
+      ...(admin ? [text("adminEmail", admin.email)] : []),
+      text("earliestDatestamp", earliest ?? new Date().toISOString().slice(0, 10)),
+      text("deletedRecord", "no"),
+      text("granularity", "YYYY-MM-DD"),
+    ];
+    if (DOMAIN.test(this.host)) {
+      const sample = (await pageOfArticles(this.db, {}, undefined, 1))[0] ?? { journalId: "journal", id: "article" };
+      children.push(
+        element(
+          "description",
+          element(
+            "oai-identifier",
+            [
+              text("scheme", "oai"),
+              text("repositoryIdentifier", this.host),
+              text("delimiter", ":"),
+              text("sampleIdentifier", this.identifierOf(sample)),
+            ],
+            {
+              xmlns: "http://www.openarchives.org/OAI/2.0/oai-identifier",
+              "xsi:schemaLocation": "http://www.openarchives.org/OAI/2.0/oai-identifier http://www.openarchives.org/OAI/2.0/oai-identifier.xsd",
+            },
+          ),
+        ),
+      );
+    }
+    return element("Identify", children);
+  }
+
+  private async listMetadataFormats(identifier: string | undefined): Promise<string> {
+    if (identifier !== undefined) await this.articleOf(identifier);
+    return element(
+      "ListMetadataFormats",
+      formats.map((f) =>
+        element("metadataFormat", [text("metadataPrefix", f.prefix), text("schema", f.schema), text("metadataNamespace", f.namespace)]),
+      ),
+    );
+  }
+
+  private async listSets(resumptionToken: string | undefined): Promise<string> {
+    // The sets always come in one response, so no token was ever issued for them.
+    if (resumptionToken !== undefined) throw new OaiError("badResumptionToken", "The list of sets is never split: this token was not issued.");
+    const journals = await listJournalTitles(this.db);
+    return element("ListSets", [
+      element("set", [text("setSpec", ALL_JOURNALS), text("setName", "Journals")]),
+      ...journals.map((j) => element("set", [text("setSpec", `${ALL_JOURNALS}:${j.id}`), text("setName", j.en)])),
+    ]);
+  }
+
+  private async getRecord(identifier: string, metadataPrefix: string): Promise<string> {
+    const format = this.format(metadataPrefix);
+    const article = await this.articleOf(identifier);
+    const [record] = await this.records([article], format);
+    if (!record) throw new OaiError("idDoesNotExist", `There is no item '${identifier.slice(0, 300)}' in this repository.`);
+    return element("GetRecord", record);
+  }
+
+  /** The selection a set names, or undefined when the set does not exist. */
+  private async selection(set: string | undefined, from: string | undefined, until: string | undefined): Promise<Selection | undefined> {
+    if (set === undefined || set === ALL_JOURNALS) return { from, until };
+    const journalId = set.startsWith(`${ALL_JOURNALS}:`) ? set.slice(ALL_JOURNALS.length + 1) : "";
+    if (!journalId || !(await journalExists(this.db, journalId))) return undefined;
+    return { journalId, from, until };
+  }
+
+  private async list(verb: "ListIdentifiers" | "ListRecords", args: Record<string, string>): Promise<string> {
+    let state: Omit<ResumptionState, "after" | "cursor" | "completeListSize"> & Partial<ResumptionState>;
+    if (args.resumptionToken !== undefined) {
+      const decoded = decodeToken(args.resumptionToken);
+      if (!decoded || decoded.verb !== verb || !formats.some((f) => f.prefix === decoded.metadataPrefix)) {
+        throw new OaiError("badResumptionToken", "The resumption token is not valid for this request.");
+      }
+      state = decoded;
+    } else {
+      state = { verb, metadataPrefix: args.metadataPrefix, set: args.set, from: args.from, until: args.until };
+    }
+    const format = this.format(state.metadataPrefix);
+    const selection = await this.selection(state.set, state.from, state.until);
+    const completeListSize = state.completeListSize ?? (selection ? await countArticles(this.db, selection) : 0);
+    const rows = selection ? await pageOfArticles(this.db, selection, state.after, this.pageSize + 1) : [];
+    const page = rows.slice(0, this.pageSize);
+    if (page.length === 0) {
+      if (state.after) throw new OaiError("badResumptionToken", "The list has changed since this token was issued: harvest it again from the start.");
+      throw new OaiError("noRecordsMatch", "No article matches the given set and dates.");
+    }
+    const cursor = state.cursor ?? 0;
+    const items = verb === "ListRecords" ? await this.records(page, format) : page.map((article) => this.header(article));
+    let resumption = "";
+    const attrs = { completeListSize: String(Math.max(completeListSize, cursor + page.length)), cursor: String(cursor) };
+    if (rows.length > this.pageSize) {
+      const last = page[page.length - 1];
+      const next = encodeToken({
+        verb,
+        metadataPrefix: state.metadataPrefix,
+        set: state.set,
+        from: state.from,
+        until: state.until,
+        after: keyOf(last),
+        cursor: cursor + page.length,
+        completeListSize,
+      });
+      resumption = text("resumptionToken", next, attrs);
+    } else if (state.after) {
+      // The last page of a list that was split carries an empty token (section 3.5).
+      resumption = text("resumptionToken", "", attrs);
+    }
+    return element(verb, [...items, resumption]);
+  }
+
+  private header(article: ArticleHeader): string {
+    return element("header", [
+      text("identifier", this.identifierOf(article)),
+      text("datestamp", article.publishedOn),
+      text("setSpec", `${ALL_JOURNALS}:${article.journalId}`),
+    ]);
+  }
+
+  private async records(articles: ArticleHeader[], format: Format): Promise<string[]> {
+    const publisher = { en: messages.en.site.name, tr: messages.tr.site.name };
+    return (await readArticleRecords(this.db, articles)).map((article) => {
+      // The article's page sits under its issue's (…/articles/{issueId}/{articleId}), in English.
+      const landingPage = `${this.origin}${href("journal-issue", { slug: article.journal.slug, issueId: article.issueId }, "en")}/${encodeURIComponent(article.id)}`;
+      return element("record", [this.header(article), element("metadata", format.write(article, { landingPage, publisher }))]);
+    });
+  }
+}

@@ -1,0 +1,42 @@
+/**
+ * A few helpers to write XML as strings: every text and attribute value goes through `escapeXml`,
+ * which also drops the characters XML 1.0 cannot carry at all (control characters).
+ */
+
+// biome-ignore lint/suspicious/noControlCharactersInRegex: these are the characters XML 1.0 forbids.
+const FORBIDDEN = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g;
+const ENTITIES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&apos;" };
+
+const escapeXml = (text: string) => text.replace(FORBIDDEN, "").replace(/[&<>"']/g, (ch) => ENTITIES[ch]);
+
+export type Attributes = Record<string, string | undefined>;
+
+const attributes = (attrs: Attributes) =>
+  Object.entries(attrs)
+    .filter((entry): entry is [string, string] => entry[1] !== undefined)
+    .map(([name, value]) => ` ${name}="${escapeXml(value)}"`)
+    .join("");
+
+/** An element with escaped text content (or empty when the text is empty). */
+export const text = (name: string, value: string, attrs: Attributes = {}) =>
+  value === "" ? `<${name}${attributes(attrs)}/>` : `<${name}${attributes(attrs)}>${escapeXml(value)}</${name}>`;
+
+/** An element around markup that is already XML (children written with these helpers). */
+export const element = (name: string, children: string | string[], attrs: Attributes = {}) =>
+  `<${name}${attributes(attrs)}>${Array.isArray(children) ? children.join("") : children}</${name}>`;
+
+/** Plain text of sanitized rich text (an abstract's HTML): tags dropped, entities decoded. */
+export function htmlToText(html: string): string {
+  const named: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'", nbsp: "\u00A0" };
+  return html
+    .replace(/\s+/g, " ")
+    .replace(/<\/(p|li|h\d|blockquote)>|<br\s*\/?>/gi, "\n")
+    .replace(/<[^>]*>/g, "")
+    .replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (entity, body: string) => {
+      if (body[0] !== "#") return named[body.toLowerCase()] ?? entity;
+      const code = body[1] === "x" || body[1] === "X" ? Number.parseInt(body.slice(2), 16) : Number(body.slice(1));
+      return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : "";
+    })
+    .replace(/ *\n[\n ]*/g, "\n")
+    .trim();
+}
