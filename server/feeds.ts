@@ -11,7 +11,7 @@ import { format } from "../i18n/format.ts";
 import { type Locale, locales } from "../i18n/locales.ts";
 import { messages } from "../i18n/messages/index.ts";
 import type { LatestArticle } from "../service/api/types.ts";
-import { escapeXml } from "./xml.ts";
+import { escapeXml } from "../service/xml.ts";
 
 /** Feeds may be a few minutes old; readers poll them. */
 const FEED_MAX_AGE = 600;

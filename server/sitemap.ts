@@ -5,7 +5,7 @@
 import type { ApiClient } from "../app/lib/api-client.server.ts";
 import { fillPattern, type RouteEntry, routeTable } from "../app/route-table.ts";
 import type { Locale } from "../i18n/locales.ts";
-import { escapeXml } from "./xml.ts";
+import { escapeXml } from "../service/xml.ts";
 
 type Params = Record<Locale, Record<string, string>>;
 

@@ -14,6 +14,7 @@ import { href } from "../../app/route-table.ts";
 import { formDepartments } from "../../forms/definitions.ts";
 import { messages } from "../../i18n/messages/index.ts";
 import type { ContentDb } from "../db/database.ts";
+import { element, text } from "../xml.ts";
 import { dublinCore, OAI_DC, type RecordContext } from "./dublin-core.ts";
 import { JATS, jatsFront } from "./jats.ts";
 import {
@@ -31,7 +32,6 @@ import {
 } from "./records.ts";
 import { OaiError, type OaiRequest, parseRequest } from "./request.ts";
 import { decodeToken, encodeToken, type ResumptionState } from "./token.ts";
-import { element, text } from "./xml.ts";
 
 export interface OaiOptions {
   /** The site's public origin (PUBLIC_URL): the base URL and the identifiers' host. The request's origin without it. */

@@ -4,8 +4,9 @@
  * landing page and the DOI as identifiers; the journal, volume, issue and pages as the source;
  * the licence and the access right as rights; the PDF as a relation.
  */
+
+import { element, htmlToText, text } from "../xml.ts";
 import type { ArticleRecord } from "./records.ts";
-import { element, htmlToText, text } from "./xml.ts";
 
 export const OAI_DC = {
   prefix: "oai_dc",

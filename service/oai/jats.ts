@@ -3,9 +3,10 @@
  * metadata in the Journal Publishing tag set's element order (JATS 1.1), the title and abstract in
  * the article's language with the other language's as translations, no body.
  */
+
+import { element, htmlToText, text } from "../xml.ts";
 import type { RecordContext } from "./dublin-core.ts";
 import type { ArticleRecord } from "./records.ts";
-import { element, htmlToText, text } from "./xml.ts";
 
 export const JATS = {
   prefix: "jats",

@@ -1,13 +1,14 @@
 /**
- * A few helpers to write XML as strings: every text and attribute value goes through `escapeXml`,
- * which also drops the characters XML 1.0 cannot carry at all (control characters).
+ * XML written as strings (the OAI-PMH repository, the feeds, the sitemap): every text and
+ * attribute value goes through `escapeXml`, which also drops the characters XML 1.0 cannot carry
+ * at all (control characters).
  */
 
 // biome-ignore lint/suspicious/noControlCharactersInRegex: these are the characters XML 1.0 forbids.
 const FORBIDDEN = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g;
 const ENTITIES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&apos;" };
 
-const escapeXml = (text: string) => text.replace(FORBIDDEN, "").replace(/[&<>"']/g, (ch) => ENTITIES[ch]);
+export const escapeXml = (text: string) => text.replace(FORBIDDEN, "").replace(/[&<>"']/g, (ch) => ENTITIES[ch]);
 
 export type Attributes = Record<string, string | undefined>;
 
