@@ -7,6 +7,7 @@
 import type { Locale } from "../../i18n/locales.ts";
 import type {
   ApiError,
+  ArticleDetail,
   ArticleSummary,
   BookDetail,
   BookSummary,
@@ -100,6 +101,8 @@ export function createApiClient(transport: Transport, wait: (ms: number) => Prom
     articles: (locale: Locale, slug: string, page: number) => request<Page<ArticleSummary>>(`${journal(locale, slug)}/articles?page=${page}`),
     issueArticles: (locale: Locale, slug: string, issueId: string, page: number) =>
       request<IssueArticles>(`${journal(locale, slug)}/issues/${seg(issueId)}?page=${page}`),
+    article: (locale: Locale, slug: string, issueId: string, articleId: string) =>
+      request<ArticleDetail>(`${journal(locale, slug)}/issues/${seg(issueId)}/articles/${seg(articleId)}`),
     editorialBoard: (locale: Locale, slug: string) => request<EditorialBoard>(`${journal(locale, slug)}/editorial-board`),
     books: (locale: Locale) => request<List<BookSummary>>(`/api/books/${locale}`),
     book: (locale: Locale, slug: string) => request<BookDetail>(`/api/books/${locale}/${seg(slug)}`),
