@@ -98,7 +98,8 @@ export function createApiClient(transport: Transport, wait: (ms: number) => Prom
     },
     journal: (locale: Locale, slug: string) => request<JournalDetail>(journal(locale, slug)),
     issues: (locale: Locale, slug: string) => request<List<Issue>>(`${journal(locale, slug)}/issues`),
-    articles: (locale: Locale, slug: string, page: number) => request<Page<ArticleSummary>>(`${journal(locale, slug)}/articles?page=${page}`),
+    articles: (locale: Locale, slug: string, page: number, pageSize = 20) =>
+      request<Page<ArticleSummary>>(`${journal(locale, slug)}/articles?page=${page}&pageSize=${pageSize}`),
     issueArticles: (locale: Locale, slug: string, issueId: string, page: number) =>
       request<IssueArticles>(`${journal(locale, slug)}/issues/${seg(issueId)}?page=${page}`),
     article: (locale: Locale, slug: string, issueId: string, articleId: string) =>
