@@ -28,7 +28,12 @@ for (const database of testDatabases()) {
       handle = await database.open();
       await importContent(handle.db, demo);
       const app = createApiApp(handle.db);
-      urls = entries(await renderSitemap(createApiClient(async (path, init) => app.request(path, init)), origin));
+      urls = entries(
+        await renderSitemap(
+          createApiClient(async (path, init) => app.request(path, init)),
+          origin,
+        ),
+      );
     });
     afterAll(() => handle.db.destroy());
 
