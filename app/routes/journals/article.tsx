@@ -90,7 +90,10 @@ export default function Article({ loaderData: { article } }: Route.ComponentProp
   if (article.acceptedOn) facts.push([t.article.accepted, formatDate(article.acceptedOn, locale)]);
   facts.push([t.article.published, formatDate(article.publishedOn, locale)]);
   if (article.doi)
-    facts.push([t.article.doi, <a key="doi" href={`https://doi.org/${article.doi}`} className={link}>{`https://doi.org/${article.doi}`}</a>]);
+    facts.push([
+      t.article.doi,
+      <a key="doi" href={`https://doi.org/${article.doi}`} className={`${link} break-all`}>{`https://doi.org/${article.doi}`}</a>,
+    ]);
   facts.push([t.article.language, t.language.names[article.language]], [t.article.views, formatNumber(article.views, locale)]);
   if (licence) {
     facts.push([
@@ -147,26 +150,26 @@ export default function Article({ loaderData: { article } }: Route.ComponentProp
           ))}
         </ul>
       </section>
+      {(article.fullTextUrl || article.pdfUrl) && (
+        <section aria-label={t.article.read} className="mt-6 flex flex-wrap gap-3">
+          {article.fullTextUrl && (
+            <a href={article.fullTextUrl} className="btn-primary inline-flex">
+              {t.articles.fullText}
+            </a>
+          )}
+          {article.pdfUrl && (
+            <a href={article.pdfUrl} className="btn-secondary">
+              {t.articles.pdf}
+            </a>
+          )}
+        </section>
+      )}
       <div className="mt-10 grid gap-10 lg:grid-cols-[1fr_20rem]">
         <div className="min-w-0">
           <AbstractTabs texts={texts} />
           {/* The "How to cite" box goes here, below the abstracts; its data is citationData()'s. */}
         </div>
         <aside className="grid content-start gap-6">
-          {(article.fullTextUrl || article.pdfUrl) && (
-            <section aria-label={t.article.read} className="flex flex-wrap gap-3">
-              {article.fullTextUrl && (
-                <a href={article.fullTextUrl} className="btn-primary inline-flex">
-                  {t.articles.fullText}
-                </a>
-              )}
-              {article.pdfUrl && (
-                <a href={article.pdfUrl} className="btn-secondary">
-                  {t.articles.pdf}
-                </a>
-              )}
-            </section>
-          )}
           <section className="card">
             <h2 className="font-semibold">{t.article.details}</h2>
             <Facts items={facts} />
