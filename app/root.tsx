@@ -12,10 +12,12 @@ import {
 } from "react-router";
 import type { Route } from "./+types/root";
 import { Analytics } from "./components/analytics.tsx";
+import { FeedLink } from "./components/feed-link.tsx";
 import { Footer } from "./components/footer.tsx";
 import { Header } from "./components/header.tsx";
 import { PageTitle } from "./components/page-title.tsx";
 import { LoadingBar } from "./components/shell/loading-bar.tsx";
+import { StructuredData } from "./components/structured-data.tsx";
 import { siteConfigContext, socialNetworks } from "./context.ts";
 import { useLocale, useMessages } from "./i18n.ts";
 import { alternatePaths } from "./lib/alternates.ts";
@@ -83,6 +85,7 @@ function AlternateLinks() {
       <link rel="alternate" hrefLang="en" href={origin + paths.en} />
       <link rel="alternate" hrefLang="tr" href={origin + paths.tr} />
       <link rel="alternate" hrefLang="x-default" href={origin + paths.en} />
+      <FeedLink />
     </>
   );
 }
@@ -112,6 +115,7 @@ export function Layout({ children }: { children: ReactNode }) {
           {children}
         </main>
         <Footer />
+        <StructuredData />
         <Analytics />
         <ScrollRestoration />
         <Scripts />

@@ -20,6 +20,7 @@ import { messages } from "../i18n/messages/index.ts";
 import { cached } from "../service/api/cached.ts";
 import { clientIp } from "./client-ip.ts";
 import type { Config } from "./config.ts";
+import { mountFeeds } from "./feeds.ts";
 import { createImageApp } from "./images.ts";
 import { detectLocale } from "./locale-detection.ts";
 import { pageCache } from "./page-cache.ts";
@@ -121,6 +122,8 @@ export function createSite({ config, api, forms, apiApp, build, clientDir }: Sit
   const origin = (url: string) => config.PUBLIC_URL ?? new URL(url).origin;
 
   app.get("/robots.txt", (c) => c.text(`User-agent: *\nAllow: /\n\nSitemap: ${origin(c.req.url)}/sitemap.xml\n`));
+
+  mountFeeds(app, api, origin);
 
   // The sitemap walks every journal's issues: built once per origin and kept for ten minutes.
   const sitemaps = new Map<string, () => Promise<string>>();

@@ -6,6 +6,7 @@
 import type { ApiClient } from "../app/lib/api-client.server.ts";
 import { fillPattern, type RouteEntry, routeTable } from "../app/route-table.ts";
 import type { Locale } from "../i18n/locales.ts";
+import { escapeXml } from "./xml.ts";
 
 type Params = Record<Locale, Record<string, string>>;
 
@@ -73,8 +74,6 @@ export async function sitemapParams(api: ApiClient): Promise<Map<string, Params[
   }
   return byRoute;
 }
-
-const escapeXml = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 
 export async function renderSitemap(api: ApiClient, origin: string): Promise<string> {
   const params = await sitemapParams(api);

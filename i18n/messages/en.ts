@@ -336,6 +336,9 @@ export const en = {
       language: "Language",
     },
   },
+  feeds: {
+    title: "Latest articles · {name}",
+  },
   footer: {
     explore: "Explore",
     follow: "Follow us",

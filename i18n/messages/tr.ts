@@ -339,6 +339,9 @@ export const tr = {
       language: "Dil",
     },
   },
+  feeds: {
+    title: "Son makaleler · {name}",
+  },
   footer: {
     explore: "Keşfedin",
     follow: "Bizi takip edin",

@@ -19,6 +19,7 @@ import {
   type JournalFacet,
   type JournalFilters,
   journalFacets,
+  type LatestArticle,
   type List,
   type Page,
 } from "./types.ts";
@@ -330,6 +331,34 @@ for (const database of testDatabases()) {
       }
       const repeated = await get<ApiError>("/api/journals/tr?access=open&access=open");
       expect(repeated.body.message).toBe("'access' parametresi yalnızca bir kez verilebilir.");
+    });
+
+    it("lists the newest articles of the catalogue or of one journal, as the content says", async () => {
+      const all = bundle.journals.flatMap(({ journal, issues }) =>
+        issues.flatMap((issue) => issue.articles.map((article) => ({ journal, article }))),
+      );
+      const newest = (list: typeof all) =>
+        [...list]
+          .sort(
+            (a, b) =>
+              b.article.publishedOn.localeCompare(a.article.publishedOn) ||
+              a.journal.id.localeCompare(b.journal.id) ||
+              a.article.id.localeCompare(b.article.id),
+          )
+          .slice(0, 20);
+      const { status, body } = await get<List<LatestArticle>>("/api/articles/tr/latest");
+      expect(status).toBe(200);
+      expect(body.Items.map((a) => [a.journal.slug, a.id])).toEqual(newest(all).map(({ journal, article }) => [journal.tr.slug, article.id]));
+      const [first] = body.Items;
+      const source = all.find(({ article }) => article.id === first.id)?.article;
+      expect(first).toMatchObject({ title: source?.tr.title, keywords: source?.tr.keywords, authors: source?.authors.map((a) => a.name) });
+      expect(first.abstractHtml).toMatch(/^<p>/);
+
+      const journal = bundle.journals[1].journal;
+      const one = await get<List<LatestArticle>>(`/api/articles/en/latest?journal=${journal.en.slug}`);
+      expect(one.body.Items.map((a) => a.id)).toEqual(newest(all.filter((a) => a.journal.id === journal.id)).map(({ article }) => article.id));
+      expect(new Set(one.body.Items.map((a) => a.journal.title))).toEqual(new Set([journal.en.title]));
+      expect((await get<ApiError>("/api/articles/en/latest?journal=no-such-journal")).status).toBe(404);
     });
 
     it("answers bad input with a 4xx JSON error in the request's language, never a 500", async () => {

@@ -24,6 +24,7 @@ import { findContentItem, listContentItems } from "./queries/content-items.ts";
 import { findDepartment, listDepartments } from "./queries/departments.ts";
 import { journalDirectory, unknownJournalFilter } from "./queries/journal-directory.ts";
 import { findJournal, journalIdBySlug, listArticles, listIssues, readEditorialBoard } from "./queries/journals.ts";
+import { latestArticles } from "./queries/latest-articles.ts";
 import { findPage, listPages } from "./queries/pages.ts";
 import { readEntities } from "./queries/reference.ts";
 import { readStatistics } from "./queries/statistics.ts";
@@ -174,6 +175,14 @@ export function createApiApp(db: ContentDb, { onSubmission }: ApiOptions = {}): 
       statistics(),
     ]);
     return c.json({ services, policies, ...figures });
+  });
+
+  /** The newest articles of the catalogue, or of the journal named by `journal` (its slug in the locale). */
+  app.get("/articles/:locale/latest", async (c) => {
+    const locale = localeParam(c.req.param("locale"));
+    const slug = c.req.query("journal");
+    const id = slug === undefined ? undefined : await journalId(locale, slug, c.req.path);
+    return c.json(list(await latestArticles(db, locale, id)));
   });
 
   app.get("/journals/:locale/:slug/issues", async (c) => {

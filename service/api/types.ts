@@ -185,6 +185,18 @@ export interface ArticleSummary {
   fullTextUrl: string | null;
   pdfUrl: string | null;
 }
+/** One of the newest articles, with what a feed entry says of it. */
+export interface LatestArticle {
+  id: string;
+  issueId: string;
+  journal: { slug: string; title: string };
+  title: string;
+  authors: string[];
+  abstractHtml: string;
+  keywords: string[];
+  doi: string | null;
+  publishedOn: string;
+}
 export interface IssueArticles extends Page<ArticleSummary> {
   issue: Issue;
 }

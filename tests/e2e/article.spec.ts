@@ -93,6 +93,23 @@ for (const locale of ["en", "tr"] as const) {
       await expect(page.locator(`main a[href="${article.fullTextUrl}"]`)).toBeVisible();
       await expect(page.locator(`main a[href="${article.pdfUrl}"]`)).toBeVisible();
 
+      // Its breadcrumb trail (JSON-LD) runs from the home page through the journal and the issue to the article.
+      const trails = (await page.locator('script[type="application/ld+json"]').allTextContents())
+        .map((text) => JSON.parse(text) as { "@type": string; itemListElement?: { name: string; item: string }[] })
+        .filter((thing) => thing["@type"] === "BreadcrumbList");
+      const label = (await details.locator(`a[href$="/${article.issueId}"]`).textContent()) ?? "";
+      expect(trails.map((trail) => trail.itemListElement?.map((item) => item.name))).toEqual([
+        [
+          locale === "en" ? "Home" : "Ana Sayfa",
+          locale === "en" ? "Journals" : "Dergiler",
+          article.journal.title,
+          locale === "en" ? "Articles" : "Makaleler",
+          label,
+          article.title,
+        ],
+      ]);
+      expect(trails[0].itemListElement?.at(-1)?.item).toBe(await page.locator('link[rel="canonical"]').getAttribute("href"));
+
       // The language switcher's target is the same article in the other language.
       await expect(page.locator(`link[hreflang="${other}"]`)).toHaveAttribute("href", new RegExp(`${pathOf(article, other)}$`));
       expect(await seriousViolations(page)).toEqual([]);

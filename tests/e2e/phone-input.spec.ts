@@ -313,6 +313,8 @@ test.describe("enhanced", () => {
   });
 
   test("axe finds no serious or critical violation, with the list closed or open", async ({ page }) => {
+    // Four full axe runs, two over the 245 countries' list: slow on a busy machine.
+    test.setTimeout(90_000);
     for (const path of ["/form-permission", "/tr/form-permission"]) {
       await gotoHydrated(page, path);
       expect(await seriousViolations(page)).toEqual([]);

@@ -1,17 +1,17 @@
 import type { ReactNode } from "react";
 import { type Locale, localeOfPath } from "../../../i18n/locales.ts";
-import type { ArticleDetail, ArticleText } from "../../../service/api/types.ts";
+import type { ArticleText } from "../../../service/api/types.ts";
 import { AbstractTabs } from "../../components/abstract-tabs.tsx";
 import { Facts } from "../../components/facts.tsx";
 import { Link } from "../../components/link.tsx";
 import { PageTitle } from "../../components/page-title.tsx";
 import { format, useLocale, useMessages } from "../../i18n.ts";
-import { type CitationData, citationMeta } from "../../lib/citation-meta.ts";
+import { citationData } from "../../lib/article-citation.ts";
+import { citationMeta } from "../../lib/citation-meta.ts";
 import { formatDate, formatNumber } from "../../lib/formatting.ts";
 import { issueLabel } from "../../lib/issue-label.ts";
 import { licenceUrl } from "../../lib/licence.ts";
 import { loaderBase, orNotFound } from "../../lib/load.server.ts";
-import { plainText } from "../../lib/plain-text.ts";
 import { href } from "../../route-table.ts";
 import type { Route } from "./+types/article";
 
@@ -24,36 +24,6 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 
 const link = "text-orange-800 hover:underline";
 const badge = "inline-flex rounded border-2 border-stone-800 bg-stone-900 px-2 py-0.5 text-xs font-bold tracking-wide text-white";
-
-/** The article's canonical path in a locale (the journal's slug differs per locale, the article's id does not). */
-const articlePath = (article: ArticleDetail, locale: Locale) =>
-  href("journal-article", { slug: article.alternates[locale], issueId: article.issueId, articleSlug: article.id }, locale);
-
-/** What the citation tags say about the article (plain data, shared with anything else that cites it). */
-function citationData(article: ArticleDetail, origin: string, locale: Locale): CitationData {
-  return {
-    url: origin + articlePath(article, locale),
-    locale,
-    title: article.title,
-    language: article.language,
-    authors: article.authors,
-    publishedOn: article.publishedOn,
-    journal: {
-      title: article.journal.title,
-      abbreviation: article.journal.abbreviation,
-      issns: [article.journal.printIssn, article.journal.eIssn].filter((issn): issn is string => Boolean(issn)),
-      licence: article.journal.licence,
-    },
-    volume: article.issue.volume,
-    issue: article.issue.number,
-    firstPage: article.firstPage,
-    lastPage: article.lastPage,
-    doi: article.doi,
-    keywords: article.text[locale].keywords,
-    abstract: plainText(article.text[locale].abstractHtml),
-    pdfUrl: article.pdfUrl && new URL(article.pdfUrl, origin).href,
-  };
-}
 
 /** Google Scholar's, Dublin Core's and Open Graph's tags; the <title> is the page's own (PageTitle). */
 export const meta: Route.MetaFunction = ({ loaderData, matches, location }) => {
@@ -114,7 +84,6 @@ export default function Article({ loaderData: { article } }: Route.ComponentProp
   return (
     <div className="page py-10">
       <PageTitle title={article.title} />
-      {/* Structured data (JSON-LD) goes here, built from citationData() as the meta tags are. */}
       <nav aria-label={t.article.trail} className="text-sm text-stone-600">
         <Link to={journalPath} className="hover:underline">
           {article.journal.title}
@@ -167,7 +136,8 @@ export default function Article({ loaderData: { article } }: Route.ComponentProp
       <div className="mt-10 grid gap-10 lg:grid-cols-[1fr_20rem]">
         <div className="min-w-0">
           <AbstractTabs texts={texts} />
-          {/* The "How to cite" box goes here, below the abstracts; its data is citationData()'s. */}
+          {/* The "How to cite" box goes here, below the abstracts, built from citationData() (app/lib/article-citation.ts)
+              as the meta tags are; the article's JSON-LD joins the other page types' in app/components/structured-data.tsx. */}
         </div>
         <aside className="grid content-start gap-6">
           <section className="card">

@@ -1,5 +1,6 @@
 import { Outlet } from "react-router";
 import { Cover } from "../../components/cover.tsx";
+import { FeedLink } from "../../components/feed-link.tsx";
 import { NavLink } from "../../components/link.tsx";
 import { useLocale, useMessages } from "../../i18n.ts";
 import { loaderBase, orNotFound } from "../../lib/load.server.ts";
@@ -23,6 +24,7 @@ export default function JournalLayout({ loaderData: { journal } }: Route.Compone
   ];
   return (
     <>
+      <FeedLink journal={journal} />
       <div className="border-b border-stone-200 bg-white">
         <div className="page pt-10">
           <div className="flex gap-6">

@@ -1,0 +1,51 @@
+/**
+ * The page's schema.org JSON-LD (app/lib/structured-data.ts): its breadcrumb trail on every page,
+ * and what the page is about on the pages that describe something: the publisher on the home
+ * page, a journal on its overview, an issue, a book.
+ */
+import { useMatches, useRouteLoaderData } from "react-router";
+import type { BookDetail, IssueArticles, JournalDetail } from "../../service/api/types.ts";
+import { useLocale, useMessages } from "../i18n.ts";
+import { breadcrumbs } from "../lib/breadcrumbs.ts";
+import { book, breadcrumbList, jsonLdText, organization, periodical, publicationIssue, publisher } from "../lib/structured-data.ts";
+import type { loader as rootLoader } from "../root.tsx";
+import { href, parseRouterId, routerId } from "../route-table.ts";
+
+export function StructuredData() {
+  const matches = useMatches();
+  const locale = useLocale();
+  const t = useMessages();
+  const root = useRouteLoaderData<typeof rootLoader>("root");
+  if (!root) return null;
+  const { origin } = root;
+  const page = matches.at(-1);
+  const screen = page && parseRouterId(page.id)?.id;
+  const dataOf = <T,>(id: Parameters<typeof routerId>[0]) => matches.find((match) => match.id === routerId(id, locale))?.loaderData as T | undefined;
+  const by = publisher(t.site.name, origin);
+  const journal = dataOf<{ journal: JournalDetail }>("journal")?.journal;
+  const journalUrl = journal && origin + href("journal", { slug: journal.slug }, locale);
+
+  const described = [];
+  if (screen === "home") {
+    const social = root.links.social.map((link) => link.url).filter((url): url is string => Boolean(url));
+    described.push(organization(t.site.name, t.site.description, origin, social));
+  }
+  if (screen === "journal-overview" && journal && journalUrl) described.push(periodical(journal, journalUrl, by));
+  const issue = screen === "journal-issue" ? dataOf<{ result: IssueArticles }>("journal-issue")?.result.issue : undefined;
+  if (issue && journal && journalUrl) {
+    described.push(publicationIssue(journal, journalUrl, issue, origin + href("journal-issue", { slug: journal.slug, issueId: issue.id }, locale)));
+  }
+  const bookDetail = screen === "book" ? dataOf<{ book: BookDetail }>("book")?.book : undefined;
+  if (bookDetail) described.push(book(bookDetail, origin + href("book", { slug: bookDetail.slug }, locale), by));
+
+  const trail = breadcrumbs(matches, locale, t, origin);
+  return (
+    <>
+      {[...described, ...(trail.length ? [breadcrumbList(trail)] : [])].map((data, i) => (
+        // biome-ignore lint/security/noDangerouslySetInnerHtml: JSON with "<" escaped (jsonLdText), not markup.
+        // biome-ignore lint/suspicious/noArrayIndexKey: the list is rebuilt whole for each page.
+        <script key={i} type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonLdText(data) }} />
+      ))}
+    </>
+  );
+}

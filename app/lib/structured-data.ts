@@ -1,0 +1,117 @@
+/**
+ * schema.org JSON-LD for the pages search engines describe: the publisher, a journal, an issue,
+ * a book, and every page's place in the site. Typed with schema-dts, so a property or a type that
+ * schema.org's vocabulary does not have does not compile.
+ */
+import type { Book, BreadcrumbList, Organization, Periodical, Person, PublicationIssue, WithContext } from "schema-dts";
+import type { BookDetail, Issue, JournalDetail } from "../../service/api/types.ts";
+
+const CONTEXT = "https://schema.org";
+
+/** The publisher, as named everywhere else in the JSON-LD. */
+export function publisher(name: string, origin: string) {
+  return { "@type": "Organization", name, url: `${origin}/` } as const satisfies Organization;
+}
+type Publisher = ReturnType<typeof publisher>;
+
+export function organization(name: string, description: string, origin: string, sameAs: string[]): WithContext<Organization> {
+  return { "@context": CONTEXT, ...publisher(name, origin), description, logo: `${origin}/favicon.svg`, sameAs };
+}
+
+const issns = (journal: Pick<JournalDetail, "eIssn" | "printIssn">) =>
+  [journal.eIssn, journal.printIssn].filter((issn): issn is string => Boolean(issn));
+
+/** A journal: its ISSNs, its languages, its licence and who publishes it. */
+export function periodical(journal: JournalDetail, url: string, publishedBy: Publisher): WithContext<Periodical> {
+  return {
+    "@context": CONTEXT,
+    "@type": "Periodical",
+    "@id": url,
+    name: journal.title,
+    alternateName: journal.abbreviation,
+    issn: issns(journal),
+    url,
+    inLanguage: journal.languages,
+    isAccessibleForFree: journal.openAccess,
+    ...(journal.licence ? { license: journal.licence } : {}),
+    about: journal.categories.map((category) => ({ "@type": "Thing", name: category.title })),
+    publisher: publishedBy,
+  };
+}
+
+/** An issue, part of its volume, part of its journal. */
+export function publicationIssue(journal: JournalDetail, journalUrl: string, issue: Issue, url: string): WithContext<PublicationIssue> {
+  return {
+    "@context": CONTEXT,
+    "@type": "PublicationIssue",
+    "@id": url,
+    url,
+    issueNumber: String(issue.number),
+    datePublished: issue.publishedOn,
+    ...(issue.specialTitle ? { name: issue.specialTitle } : {}),
+    isPartOf: {
+      "@type": "PublicationVolume",
+      volumeNumber: String(issue.volume),
+      isPartOf: { "@type": "Periodical", "@id": journalUrl, name: journal.title, issn: issns(journal) },
+    },
+  };
+}
+
+const person = (name: string): Person => ({ "@type": "Person", name });
+
+/** A book, with an edition per ISBN (print, e-book) and its chapters. */
+export function book(detail: BookDetail, url: string, publishedBy: Publisher): WithContext<Book> {
+  const editions: Book[] = [];
+  if (detail.printIsbn) editions.push({ "@type": "Book", bookFormat: "https://schema.org/Hardcover", isbn: detail.printIsbn });
+  if (detail.eIsbn) editions.push({ "@type": "Book", bookFormat: "https://schema.org/EBook", isbn: detail.eIsbn });
+  const authors = detail.contributors.filter((c) => c.role === "author").map((c) => person(c.name));
+  const editors = detail.contributors.filter((c) => c.role === "editor").map((c) => person(c.name));
+  return {
+    "@context": CONTEXT,
+    "@type": "Book",
+    "@id": url,
+    name: detail.title,
+    ...(detail.subtitle ? { alternativeHeadline: detail.subtitle } : {}),
+    ...(authors.length ? { author: authors } : {}),
+    ...(editors.length ? { editor: editors } : {}),
+    datePublished: String(detail.year),
+    inLanguage: detail.language,
+    numberOfPages: detail.pages,
+    ...(detail.printIsbn || detail.eIsbn ? { isbn: detail.printIsbn ?? detail.eIsbn ?? undefined } : {}),
+    ...(editions.length ? { workExample: editions } : {}),
+    ...(detail.doi
+      ? { identifier: { "@type": "PropertyValue", propertyID: "DOI", value: detail.doi }, sameAs: `https://doi.org/${detail.doi}` }
+      : {}),
+    ...(detail.licence ? { license: detail.licence } : {}),
+    url,
+    publisher: publishedBy,
+    ...(detail.chapters.length
+      ? {
+          hasPart: detail.chapters.map((chapter, i) => ({
+            "@type": "Chapter" as const,
+            name: chapter.title,
+            position: i + 1,
+            author: chapter.authors.map(person),
+            pageStart: chapter.firstPage,
+            pageEnd: chapter.lastPage,
+          })),
+        }
+      : {}),
+  };
+}
+
+export interface Crumb {
+  name: string;
+  url: string;
+}
+
+export function breadcrumbList(crumbs: Crumb[]): WithContext<BreadcrumbList> {
+  return {
+    "@context": CONTEXT,
+    "@type": "BreadcrumbList",
+    itemListElement: crumbs.map((crumb, i) => ({ "@type": "ListItem", position: i + 1, name: crumb.name, item: crumb.url })),
+  };
+}
+
+/** The JSON of a `<script type="application/ld+json">`: `<` escaped, so no text can close the script. */
+export const jsonLdText = (data: object) => JSON.stringify(data).replace(/</g, "\\u003c");

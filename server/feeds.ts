@@ -1,0 +1,100 @@
+/**
+ * Atom feeds (RFC 4287) of the newest articles: the publisher's (`/feed.atom`, `/tr/feed.atom`)
+ * and each journal's (`/journals/{slug}/feed.atom`, `/tr/dergiler/{slug}/feed.atom`), in the
+ * feed's locale. An article's entry links its page, and its DOI when it has one.
+ */
+import type { Hono } from "hono";
+import { type ApiClient, isContentNotFound, isContentUnavailable } from "../app/lib/api-client.server.ts";
+import { feedPath, journalFeedPattern } from "../app/lib/feeds.ts";
+import { href } from "../app/route-table.ts";
+import { format } from "../i18n/format.ts";
+import { type Locale, locales } from "../i18n/locales.ts";
+import { messages } from "../i18n/messages/index.ts";
+import type { LatestArticle } from "../service/api/types.ts";
+import { escapeXml } from "./xml.ts";
+
+/** Feeds may be a few minutes old; readers poll them. */
+const FEED_MAX_AGE = 600;
+
+/** A date of the catalogue (YYYY-MM-DD) as the date-time Atom wants. */
+const atomDate = (day: string) => `${day}T00:00:00Z`;
+
+const articleUrl = (origin: string, locale: Locale, article: LatestArticle) =>
+  `${origin}${href("journal-issue", { slug: article.journal.slug, issueId: article.issueId }, locale)}/${encodeURIComponent(article.id)}`;
+
+function entry(origin: string, locale: Locale, article: LatestArticle): string {
+  const url = escapeXml(articleUrl(origin, locale, article));
+  return [
+    "<entry>",
+    `<id>${url}</id>`,
+    `<title>${escapeXml(article.title)}</title>`,
+    `<link rel="alternate" type="text/html" href="${url}"/>`,
+    article.doi ? `<link rel="related" href="${escapeXml(`https://doi.org/${article.doi}`)}"/>` : "",
+    `<published>${atomDate(article.publishedOn)}</published>`,
+    `<updated>${atomDate(article.publishedOn)}</updated>`,
+    ...article.authors.map((name) => `<author><name>${escapeXml(name)}</name></author>`),
+    `<summary type="html">${escapeXml(article.abstractHtml)}</summary>`,
+    ...article.keywords.map((keyword) => `<category term="${escapeXml(keyword)}"/>`),
+    `<source><title>${escapeXml(article.journal.title)}</title></source>`,
+    "</entry>",
+  ].join("");
+}
+
+export interface FeedInput {
+  origin: string;
+  locale: Locale;
+  articles: LatestArticle[];
+  /** The journal's feed, or the publisher's when absent. */
+  journal?: { slug: string; title: string };
+}
+
+export function renderFeed({ origin, locale, articles, journal }: FeedInput): string {
+  const t = messages[locale];
+  const self = origin + feedPath(locale, journal?.slug);
+  const page = origin + (journal ? href("journal", { slug: journal.slug }, locale) : href("home", {}, locale));
+  const title = format(t.feeds.title, { name: journal?.title ?? t.site.name });
+  // The newest entry's date; a feed with no entry yet is as old as the epoch.
+  const updated = articles[0] ? atomDate(articles[0].publishedOn) : "1970-01-01T00:00:00Z";
+  return [
+    '<?xml version="1.0" encoding="utf-8"?>',
+    `<feed xmlns="http://www.w3.org/2005/Atom" xml:lang="${locale}">`,
+    `<id>${escapeXml(self)}</id>`,
+    `<title>${escapeXml(title)}</title>`,
+    `<updated>${updated}</updated>`,
+    `<link rel="self" type="application/atom+xml" href="${escapeXml(self)}"/>`,
+    `<link rel="alternate" type="text/html" href="${escapeXml(page)}"/>`,
+    `<author><name>${escapeXml(t.site.name)}</name><uri>${escapeXml(`${origin}/`)}</uri></author>`,
+    ...articles.map((article) => entry(origin, locale, article)),
+    "</feed>",
+    "",
+  ].join("\n");
+}
+
+/** Mounts the feeds on the site; `origin` gives the public origin of a request's URL. */
+export function mountFeeds(app: Hono, api: ApiClient, origin: (url: string) => string) {
+  /** Answers a feed, or the page's 404 for an unknown journal, or a 503 while the content service is away. */
+  const serve = async (url: string, locale: Locale, load: () => Promise<Omit<FeedInput, "origin" | "locale">>) => {
+    const t = messages[locale];
+    try {
+      const xml = renderFeed({ origin: origin(url), locale, ...(await load()) });
+      return new Response(xml, {
+        headers: { "Content-Type": "application/atom+xml; charset=utf-8", "Cache-Control": `public, max-age=${FEED_MAX_AGE}` },
+      });
+    } catch (error) {
+      const text = (status: number, body: string) => new Response(body, { status, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+      if (isContentNotFound(error)) return text(404, format(t.errors.slugNotFound, { path: new URL(url).pathname }));
+      if (isContentUnavailable(error)) return text(503, t.list.loadFailed);
+      throw error;
+    }
+  };
+  for (const locale of locales) {
+    app.get(feedPath(locale), (c) => serve(c.req.url, locale, async () => ({ articles: (await api.latestArticles(locale)).Items })));
+    app.get(journalFeedPattern(locale), (c) => {
+      const slug = c.req.param("slug") as string;
+      return serve(c.req.url, locale, async () => {
+        const [journal, latest] = await Promise.all([api.journal(locale, slug), api.latestArticles(locale, slug)]);
+        return { journal, articles: latest.Items };
+      });
+    });
+  }
+}

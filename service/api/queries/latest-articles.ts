@@ -1,0 +1,52 @@
+/** The newest articles, of the whole catalogue or of one journal: what the feeds list. */
+import { sanitizeRichText } from "../../content/markdown.ts";
+import type { ContentDb } from "../../db/database.ts";
+import type { LatestArticle, Locale } from "../types.ts";
+
+/** How many articles a feed carries. */
+export const LATEST_ARTICLES = 20;
+
+export async function latestArticles(db: ContentDb, locale: Locale, journalId?: string): Promise<LatestArticle[]> {
+  let newest = db.selectFrom("article as a");
+  if (journalId) newest = newest.where("a.journalId", "=", journalId);
+  const rows = await newest
+    .innerJoin("articleText as t", (j) => j.onRef("t.journalId", "=", "a.journalId").onRef("t.articleId", "=", "a.id").on("t.locale", "=", locale))
+    .innerJoin("journalText as jt", (j) => j.onRef("jt.journalId", "=", "a.journalId").on("jt.locale", "=", locale))
+    .select([
+      "a.journalId",
+      "a.id",
+      "a.issueId",
+      "a.doi",
+      "a.publishedOn",
+      "t.title",
+      "t.abstractHtml",
+      "t.keywords",
+      "jt.slug as journalSlug",
+      "jt.title as journalTitle",
+    ])
+    .orderBy("a.publishedOn", "desc")
+    .orderBy("a.journalId")
+    .orderBy("a.id")
+    .limit(LATEST_ARTICLES)
+    .execute();
+  const authors = rows.length
+    ? await db
+        .selectFrom("articleAuthor")
+        .where((eb) => eb.or(rows.map((r) => eb.and([eb("journalId", "=", r.journalId), eb("articleId", "=", r.id)]))))
+        .select(["journalId", "articleId", "name"])
+        .orderBy("position")
+        .execute()
+    : [];
+  const byArticle = Map.groupBy(authors, (a) => `${a.journalId}/${a.articleId}`);
+  return rows.map((r) => ({
+    id: r.id,
+    issueId: r.issueId,
+    journal: { slug: r.journalSlug, title: r.journalTitle },
+    title: r.title,
+    authors: (byArticle.get(`${r.journalId}/${r.id}`) ?? []).map((a) => a.name),
+    abstractHtml: sanitizeRichText(r.abstractHtml),
+    keywords: JSON.parse(r.keywords) as string[],
+    doi: r.doi,
+    publishedOn: r.publishedOn,
+  }));
+}
