@@ -31,6 +31,6 @@ export function citationData(article: ArticleDetail, origin: string, locale: Loc
     doi: article.doi,
     keywords: article.text[locale].keywords,
     abstract: plainText(article.text[locale].abstractHtml),
-    pdfUrl: article.pdfUrl && new URL(article.pdfUrl, origin).href,
+    pdfUrl: article.pdfUrl && new URL(article.pdfUrl, origin || undefined).href,
   };
 }

@@ -38,10 +38,11 @@ export default function Article({ loaderData: { article } }: Route.ComponentProp
   const other: Locale = locale === "en" ? "tr" : "en";
   const journalPath = href("journal-overview", { slug: article.journal.slug }, locale);
   const issuePath = href("journal-issue", { slug: article.journal.slug, issueId: article.issueId }, locale);
+  const typeName = t.articles.types[article.type as keyof typeof t.articles.types] ?? article.type;
   const licence = article.journal.licence;
   const licenceLink = licence && licenceUrl(licence);
   const facts: [string, ReactNode][] = [
-    [t.article.type, t.articles.types[article.type as keyof typeof t.articles.types] ?? article.type],
+    [t.article.type, typeName],
     [
       t.article.journal,
       <Link key="journal" to={journalPath} className={link}>
@@ -93,7 +94,7 @@ export default function Article({ loaderData: { article } }: Route.ComponentProp
           {issueLabel(article.issue, t)}
         </Link>
       </nav>
-      <p className="eyebrow mt-6">{t.articles.types[article.type as keyof typeof t.articles.types] ?? article.type}</p>
+      <p className="eyebrow mt-6">{typeName}</p>
       <h1 className="mt-2 max-w-4xl font-serif text-3xl leading-tight sm:text-4xl">{article.title}</h1>
       {article.text[other].title !== article.title && (
         <p lang={other} className="mt-3 max-w-4xl font-serif text-xl leading-snug text-stone-600">
