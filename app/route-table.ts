@@ -69,6 +69,13 @@ export const routeTable = [
     file: "routes/journals/issue.tsx",
     parent: "journal-articles",
   },
+  // Outside the journal area's layout, whose heading is the journal's: here the article's title is the page's <h1>.
+  {
+    id: "journal-article",
+    en: "/journals/:slug/articles/:issueId/:articleSlug",
+    tr: "/tr/dergiler/:slug/makaleler/:issueId/:articleSlug",
+    file: "routes/journals/article.tsx",
+  },
   {
     id: "journal-board",
     en: "/journals/:slug/editorial-board",

@@ -1,6 +1,7 @@
 /**
  * /sitemap.xml: every screen of the route table in both locales, each URL with its hreflang
- * alternates. Screens with parameters are listed for every entity the content API knows.
+ * alternates. Screens with parameters are listed for every entity the content API knows:
+ * journals, their issues and articles, books, services, policies and departments.
  */
 import type { ApiClient } from "../app/lib/api-client.server.ts";
 import { fillPattern, type RouteEntry, routeTable } from "../app/route-table.ts";
@@ -19,6 +20,14 @@ async function slugPairs(load: (locale: Locale) => Promise<{ Items: { id: string
   }));
 }
 
+const ARTICLES_PER_REQUEST = 100;
+
+/** A journal's articles, every page of them (an article's id is its slug in both locales). */
+async function allArticles(api: ApiClient, slug: string): Promise<{ issueId: string; id: string }[]> {
+  const first = await api.articles("en", slug, 1, ARTICLES_PER_REQUEST);
+  const rest = await Promise.all(Array.from({ length: first.pageCount - 1 }, (_, i) => api.articles("en", slug, i + 2, ARTICLES_PER_REQUEST)));
+  return [first, ...rest].flatMap((page) => page.Items);
+}
 export async function sitemapParams(api: ApiClient): Promise<Map<string, Params[]>> {
   const [services, policies, journals, books, departments] = await Promise.all([
     slugPairs(api.services),
@@ -38,15 +47,29 @@ export async function sitemapParams(api: ApiClient): Promise<Map<string, Params[
       }),
     )
   ).flat();
+  const articles = (
+    await Promise.all(
+      journals.map(async (journal) =>
+        (
+          await allArticles(api, journal.en.slug)
+        ).map(({ issueId, id }) => ({
+          en: { ...journal.en, issueId, articleSlug: id },
+          tr: { ...journal.tr, issueId, articleSlug: id },
+        })),
+      ),
+    )
+  ).flat();
   const none: Params[] = [{ en: {}, tr: {} }];
   const byRoute = new Map<string, Params[]>();
   for (const route of routeTable as readonly RouteEntry[]) {
     if (route.index) continue; // the same URL as its parent
-    const params = route.en.includes(":issueId")
-      ? issues
-      : route.en.includes(":slug")
-        ? ({ service: services, policy: policies, book: books, department: departments }[route.id] ?? journals)
-        : none;
+    const params = route.en.includes(":articleSlug")
+      ? articles
+      : route.en.includes(":issueId")
+        ? issues
+        : route.en.includes(":slug")
+          ? ({ service: services, policy: policies, book: books, department: departments }[route.id] ?? journals)
+          : none;
     byRoute.set(route.id, params);
   }
   return byRoute;

@@ -1,9 +1,10 @@
 import type { ArticleSummary } from "../../service/api/types.ts";
 import { format, useLocale, useMessages } from "../i18n.ts";
 import { formatNumber } from "../lib/formatting.ts";
+import { Link } from "./link.tsx";
 
-/** One article in a list: type, title, authors, pages, DOI and the links to the full text. */
-export function ArticleItem({ article }: { article: ArticleSummary }) {
+/** One article in a list: type, title (a link to its page, `to`), authors, pages, DOI and the links to the full text. */
+export function ArticleItem({ article, to }: { article: ArticleSummary; to: string }) {
   const t = useMessages();
   const locale = useLocale();
   return (
@@ -11,7 +12,11 @@ export function ArticleItem({ article }: { article: ArticleSummary }) {
       <p className="text-xs font-semibold tracking-wide text-orange-800 uppercase">
         {t.articles.types[article.type as keyof typeof t.articles.types] ?? article.type}
       </p>
-      <h3 className="mt-1 font-serif text-xl leading-snug text-stone-900">{article.title}</h3>
+      <h3 className="mt-1 font-serif text-xl leading-snug text-stone-900">
+        <Link to={to} className="hover:text-orange-800 hover:underline">
+          {article.title}
+        </Link>
+      </h3>
       <p className="mt-2 text-sm text-stone-700">
         {article.authors.map((author, i) => (
           <span key={author.name}>

@@ -7,6 +7,7 @@
 import type { Locale } from "../../i18n/locales.ts";
 import type {
   ApiError,
+  ArticleDetail,
   ArticleSummary,
   BookDetail,
   BookSummary,
@@ -101,9 +102,12 @@ export function createApiClient(transport: Transport, wait: (ms: number) => Prom
     latestArticles: (locale: Locale, journalSlug?: string) =>
       request<List<LatestArticle>>(`/api/articles/${locale}/latest${journalSlug === undefined ? "" : `?journal=${seg(journalSlug)}`}`),
     issues: (locale: Locale, slug: string) => request<List<Issue>>(`${journal(locale, slug)}/issues`),
-    articles: (locale: Locale, slug: string, page: number) => request<Page<ArticleSummary>>(`${journal(locale, slug)}/articles?page=${page}`),
+    articles: (locale: Locale, slug: string, page: number, pageSize = 20) =>
+      request<Page<ArticleSummary>>(`${journal(locale, slug)}/articles?page=${page}&pageSize=${pageSize}`),
     issueArticles: (locale: Locale, slug: string, issueId: string, page: number) =>
       request<IssueArticles>(`${journal(locale, slug)}/issues/${seg(issueId)}?page=${page}`),
+    article: (locale: Locale, slug: string, issueId: string, articleId: string) =>
+      request<ArticleDetail>(`${journal(locale, slug)}/issues/${seg(issueId)}/articles/${seg(articleId)}`),
     editorialBoard: (locale: Locale, slug: string) => request<EditorialBoard>(`${journal(locale, slug)}/editorial-board`),
     books: (locale: Locale) => request<List<BookSummary>>(`/api/books/${locale}`),
     book: (locale: Locale, slug: string) => request<BookDetail>(`/api/books/${locale}/${seg(slug)}`),

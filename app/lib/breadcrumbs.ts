@@ -7,7 +7,7 @@
 import type { UIMatch } from "react-router";
 import type { Locale } from "../../i18n/locales.ts";
 import type { Messages } from "../../i18n/messages/index.ts";
-import type { BookDetail, ContentItemDetail, DepartmentDetail, IssueArticles, JournalDetail } from "../../service/api/types.ts";
+import type { ArticleDetail, BookDetail, ContentItemDetail, DepartmentDetail, IssueArticles, JournalDetail } from "../../service/api/types.ts";
 import { fillPattern, parseRouterId, type RouteId, routeEntry, routerId } from "../route-table.ts";
 import { issueLabel } from "./issue-label.ts";
 
@@ -20,6 +20,7 @@ const above: Partial<Record<RouteId, RouteId>> = {
   journal: "journals",
   "journal-articles": "journal",
   "journal-issue": "journal-articles",
+  "journal-article": "journal-issue",
   "journal-board": "journal",
   book: "books",
   "contact-finance": "contact",
@@ -41,14 +42,16 @@ const names: Record<RouteId, (t: Messages, data: DataOf) => string | undefined> 
   policies: (t) => t.nav.policies,
   policy: (_, data) => data<{ item: ContentItemDetail }>("policy")?.item.title,
   journals: (t) => t.nav.journals,
-  journal: (_, data) => data<{ journal: JournalDetail }>("journal")?.journal.title,
+  // The article page is outside the journal area's layout: it names its journal and issue itself.
+  journal: (_, data) => (data<{ journal: JournalDetail }>("journal") ?? data<{ article: ArticleDetail }>("journal-article")?.article)?.journal.title,
   "journal-overview": () => undefined,
   "journal-articles": (t) => t.journals.articles,
   "journal-articles-all": () => undefined,
   "journal-issue": (t, data) => {
-    const issue = data<{ result: IssueArticles }>("journal-issue")?.result.issue;
+    const issue = (data<{ result: IssueArticles }>("journal-issue")?.result ?? data<{ article: ArticleDetail }>("journal-article")?.article)?.issue;
     return issue && issueLabel(issue, t);
   },
+  "journal-article": (_, data) => data<{ article: ArticleDetail }>("journal-article")?.article.title,
   "journal-board": (t) => t.journals.editorialBoard,
   books: (t) => t.nav.books,
   book: (_, data) => data<{ book: BookDetail }>("book")?.book.title,

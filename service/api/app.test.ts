@@ -1,11 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testDatabases } from "../../tests/databases.ts";
 import { importContent } from "../content/import.ts";
+import { renderMarkdown } from "../content/markdown.ts";
 import { type ContentBundle, readContentFolder } from "../content/read-folder.ts";
 import type { DatabaseHandle } from "../db/database.ts";
 import { createApiApp } from "./app.ts";
 import {
   type ApiError,
+  type ArticleDetail,
   type ContentItem,
   type EditorialBoard,
   type Entities,
@@ -172,6 +174,72 @@ for (const database of testDatabases()) {
       const board = await get<EditorialBoard>(`/api/journals/en/${journal.en.slug}/editorial-board`);
       expect(board.body.Count).toBe(bundle.journals[0].board.members.length);
       expect(board.body.positions[0].id).toBe("editor-in-chief");
+    });
+
+    it("answers one article of an issue with both locales' texts, its issue and its journal", async () => {
+      for (const { journal, issues } of bundle.journals) {
+        for (const issue of issues) {
+          for (const article of issue.articles) {
+            const { status, body } = await get<ArticleDetail>(`/api/journals/tr/${journal.tr.slug}/issues/${issue.id}/articles/${article.id}`);
+            expect([article.id, status]).toEqual([article.id, 200]);
+            const [first, last] = article.pages?.split("-").map(Number) ?? [null, null];
+            expect(body).toEqual({
+              id: article.id,
+              issueId: issue.id,
+              title: article.tr.title,
+              authors: article.authors.map((a) => ({ name: a.name, affiliation: a.affiliation ?? null, orcid: a.orcid ?? null })),
+              type: article.type,
+              language: article.language,
+              doi: article.doi ?? null,
+              firstPage: first,
+              lastPage: last,
+              receivedOn: article.receivedOn ?? null,
+              acceptedOn: article.acceptedOn ?? null,
+              publishedOn: article.publishedOn,
+              views: article.views,
+              fullTextUrl: article.fullTextUrl ?? null,
+              pdfUrl: article.pdfUrl ?? null,
+              text: Object.fromEntries(
+                (["en", "tr"] as const).map((l) => [
+                  l,
+                  { title: article[l].title, abstractHtml: renderMarkdown(article[l].abstract), keywords: article[l].keywords },
+                ]),
+              ),
+              issue: expect.objectContaining({ id: issue.id, volume: issue.volume, number: issue.number, publishedOn: issue.publishedOn }),
+              journal: {
+                slug: journal.tr.slug,
+                title: journal.tr.title,
+                abbreviation: journal.abbreviation,
+                eIssn: journal.eIssn,
+                printIssn: journal.printIssn ?? null,
+                licence: journal.licence ?? null,
+              },
+              alternates: { en: journal.en.slug, tr: journal.tr.slug },
+            });
+          }
+        }
+      }
+      const lacking = bundle.journals.flatMap((j) => j.issues.flatMap((i) => i.articles)).filter((a) => !a.doi && !a.pages);
+      expect(lacking.length).toBeGreaterThan(0);
+    });
+
+    it("answers 404 for an article of another issue and 400 for a malformed article id", async () => {
+      const { journal, issues } = bundle.journals[0];
+      const [one, other] = issues;
+      const base = `/api/journals/en/${journal.en.slug}/issues`;
+      const cases: [string, number, ApiError["error"]][] = [
+        [`${base}/${other.id}/articles/${one.articles[0].id}`, 404, "not_found"],
+        [`${base}/${one.id}/articles/no-such-article`, 404, "not_found"],
+        [`${base}/no-such-issue/articles/${one.articles[0].id}`, 404, "not_found"],
+        [`${base}/${one.id}/articles/Not%20A%20Slug`, 400, "bad_request"],
+        [`/api/journals/en/no-such-journal/issues/${one.id}/articles/${one.articles[0].id}`, 404, "not_found"],
+      ];
+      for (const [path, status, error] of cases) {
+        const response = await get<ApiError>(path);
+        expect([path, response.status, response.body.error]).toEqual([path, status, error]);
+      }
+      const turkish = await get<ApiError>(`/api/journals/tr/${journal.tr.slug}/issues/${one.id}/articles/Not%20A%20Slug`);
+      expect(turkish.body.message).toMatch(/articleId/);
     });
 
     it("lists every journal with its facet counts when no filter is given", async () => {

@@ -18,6 +18,7 @@ import { formChoiceTitles } from "../submissions/choices.ts";
 import { composeMail } from "../submissions/mail.ts";
 import { storeSubmission } from "../submissions/store.ts";
 import { cached } from "./cached.ts";
+import { findArticle } from "./queries/articles.ts";
 import { findBook, listBooks } from "./queries/books.ts";
 import { findContentItem, listContentItems } from "./queries/content-items.ts";
 import { findDepartment, listDepartments } from "./queries/departments.ts";
@@ -198,6 +199,14 @@ export function createApiApp(db: ContentDb, { onSubmission }: ApiOptions = {}): 
     const [issue] = await listIssues(db, locale, id, issueId);
     found(locale, issue, c.req.path);
     return c.json({ issue, ...(await listArticles(db, locale, id, paging, issueId)) });
+  });
+
+  app.get("/journals/:locale/:slug/issues/:issueId/articles/:articleId", async (c) => {
+    const locale = localeParam(c.req.param("locale"));
+    const id = await journalId(locale, c.req.param("slug"), c.req.path);
+    const issueId = slugParam(locale, c.req.param("issueId"), "issueId");
+    const articleId = slugParam(locale, c.req.param("articleId"), "articleId");
+    return c.json(found(locale, await findArticle(db, locale, id, issueId, articleId), c.req.path));
   });
 
   app.get("/journals/:locale/:slug/articles", async (c) => {

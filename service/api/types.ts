@@ -201,6 +201,22 @@ export interface IssueArticles extends Page<ArticleSummary> {
   issue: Issue;
 }
 
+/** An article's title, abstract (sanitized HTML) and keywords in one locale. */
+export interface ArticleText {
+  title: string;
+  abstractHtml: string;
+  keywords: string[];
+}
+/** One article's landing page: `title` is the request's locale's; `alternates` holds the journal's slugs. */
+export interface ArticleDetail extends ArticleSummary {
+  receivedOn: string | null;
+  acceptedOn: string | null;
+  text: Record<Locale, ArticleText>;
+  issue: Issue;
+  journal: Pick<JournalDetail, "slug" | "title" | "abbreviation" | "eIssn" | "printIssn" | "licence">;
+  alternates: Alternates;
+}
+
 export interface BoardMember {
   honorific: string | null;
   name: string;

@@ -2,7 +2,7 @@
  * The OAI-PMH 2.0 repository (http://www.openarchives.org/OAI/openarchivesprotocol.html) at /oai:
  * harvesters collect the journals' articles from it, one set per journal, in Dublin Core. It is a
  * Hono app over the content database, mounted by the web process next to the content API (or
- * reached through it over API_URL); docs/decisions/012-oai-pmh.md says why.
+ * reached through it over API_URL); docs/decisions/013-oai-pmh.md says why.
  *
  * Datestamps are the articles' published days: the catalogue keeps no modification time, so an
  * article corrected by a later import keeps its datestamp and an incremental harvest does not see

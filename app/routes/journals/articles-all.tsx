@@ -7,7 +7,7 @@ import { Pagination, pageParam } from "../../components/pagination.tsx";
 import { useLocale, useMessages } from "../../i18n.ts";
 import { issueLabel } from "../../lib/issue-label.ts";
 import { loaderBase, notFound, orNotFound, orUnavailable } from "../../lib/load.server.ts";
-import { routerId } from "../../route-table.ts";
+import { href, routerId } from "../../route-table.ts";
 import type { Route } from "./+types/articles-all";
 import { useJournal } from "./use-journal.ts";
 
@@ -28,7 +28,8 @@ export default function AllArticles({ loaderData: { articles } }: Route.Componen
   const t = useMessages();
   const locale = useLocale();
   const issues = useRouteLoaderData<{ issues: Issue[] | null }>(routerId("journal-articles", locale))?.issues ?? [];
-  const title = <PageTitle title={`${t.journals.articles} · ${useJournal().title}`} />;
+  const journal = useJournal();
+  const title = <PageTitle title={`${t.journals.articles} · ${journal.title}`} />;
   if (!articles)
     return (
       <>
@@ -49,7 +50,11 @@ export default function AllArticles({ loaderData: { articles } }: Route.Componen
               {issue?.specialTitle && <span className="mt-1 block text-base text-stone-600">{`${t.issues.special}: ${issue.specialTitle}`}</span>}
             </h3>
             {items.map((article) => (
-              <ArticleItem key={article.id} article={article} />
+              <ArticleItem
+                key={article.id}
+                article={article}
+                to={href("journal-article", { slug: journal.slug, issueId: article.issueId, articleSlug: article.id }, locale)}
+              />
             ))}
           </section>
         );

@@ -5,6 +5,7 @@ import { format, useLocale, useMessages } from "../../i18n.ts";
 import { formatDate } from "../../lib/formatting.ts";
 import { issueLabel } from "../../lib/issue-label.ts";
 import { loaderBase, notFound, orNotFound } from "../../lib/load.server.ts";
+import { href } from "../../route-table.ts";
 import type { Route } from "./+types/issue";
 import { useJournal } from "./use-journal.ts";
 
@@ -36,7 +37,11 @@ export default function IssueArticles({ loaderData: { result } }: Route.Componen
       </header>
       <h3 className="sr-only">{t.issues.inThisIssue}</h3>
       {result.Items.map((article) => (
-        <ArticleItem key={article.id} article={article} />
+        <ArticleItem
+          key={article.id}
+          article={article}
+          to={href("journal-article", { slug: journal.slug, issueId: article.issueId, articleSlug: article.id }, locale)}
+        />
       ))}
       <Pagination page={result.page} pageCount={result.pageCount} />
     </>

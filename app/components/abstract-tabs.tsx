@@ -1,0 +1,93 @@
+import { type KeyboardEvent, useRef, useState, useSyncExternalStore } from "react";
+import type { ArticleText, Locale } from "../../service/api/types.ts";
+import { useMessages } from "../i18n.ts";
+import { RichText } from "./rich-text.tsx";
+
+/** Below Tailwind's `lg`: where the two abstracts do not fit side by side. */
+const NARROW = "(width < 64rem)";
+
+/** Whether the viewport is narrow; false on the server and before hydration. */
+function useNarrow(): boolean {
+  return useSyncExternalStore(
+    (changed) => {
+      const query = matchMedia(NARROW);
+      query.addEventListener("change", changed);
+      return () => query.removeEventListener("change", changed);
+    },
+    () => matchMedia(NARROW).matches,
+    () => false,
+  );
+}
+
+/**
+ * An article's abstract and keywords in each language: side by side on desktop; on a phone, once
+ * the page runs its script, a tab per language (arrow keys, Home and End move between them).
+ * Without the script they simply follow one another.
+ */
+export function AbstractTabs({ texts }: { texts: [Locale, ArticleText][] }) {
+  const t = useMessages();
+  const tabbed = useNarrow();
+  const [selected, setSelected] = useState(0);
+  const tabs = useRef<(HTMLButtonElement | null)[]>([]);
+
+  const move = (event: KeyboardEvent) => {
+    const last = texts.length - 1;
+    const next = { ArrowRight: selected === last ? 0 : selected + 1, ArrowLeft: selected === 0 ? last : selected - 1, Home: 0, End: last }[event.key];
+    if (next === undefined) return;
+    event.preventDefault();
+    setSelected(next);
+    tabs.current[next]?.focus();
+  };
+
+  return (
+    <section aria-labelledby="abstract-heading">
+      <h2 id="abstract-heading" className="font-serif text-2xl">
+        {t.article.abstract}
+      </h2>
+      {tabbed && (
+        <div role="tablist" aria-label={t.article.abstractLanguages} className="mt-4 flex gap-1 border-b border-stone-200" onKeyDown={move}>
+          {texts.map(([locale], i) => (
+            <button
+              key={locale}
+              ref={(element) => {
+                tabs.current[i] = element;
+              }}
+              type="button"
+              role="tab"
+              id={`abstract-tab-${locale}`}
+              aria-selected={i === selected}
+              aria-controls={`abstract-${locale}`}
+              tabIndex={i === selected ? 0 : -1}
+              onClick={() => setSelected(i)}
+              className="-mb-px cursor-pointer border-b-2 border-transparent px-4 py-2 text-sm font-medium text-stone-600 aria-selected:border-orange-700 aria-selected:text-stone-900"
+            >
+              {t.language.names[locale]}
+            </button>
+          ))}
+        </div>
+      )}
+      <div className="mt-4 grid gap-8 lg:grid-cols-2">
+        {texts.map(([locale, text], i) => (
+          <div
+            key={locale}
+            id={`abstract-${locale}`}
+            {...(tabbed ? { role: "tabpanel", "aria-labelledby": `abstract-tab-${locale}`, tabIndex: 0, hidden: i !== selected } : {})}
+          >
+            <h3 className={tabbed ? "sr-only" : "text-sm font-semibold tracking-wide text-stone-500 uppercase"}>{t.language.names[locale]}</h3>
+            <div lang={locale}>
+              <RichText html={text.abstractHtml} />
+            </div>
+            <h4 className="mt-4 text-sm font-semibold">{t.article.keywords}</h4>
+            <ul lang={locale} className="mt-2 flex flex-wrap gap-1.5">
+              {text.keywords.map((keyword) => (
+                <li key={keyword} className="tag">
+                  {keyword}
+                </li>
+              ))}
+            </ul>
+          </div>
+        ))}
+      </div>
+    </section>
+  );
+}

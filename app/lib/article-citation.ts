@@ -1,0 +1,36 @@
+/** An article as the citation formats see it: the plain data of its meta tags (and of any other citation of it). */
+import type { Locale } from "../../i18n/locales.ts";
+import type { ArticleDetail } from "../../service/api/types.ts";
+import { href } from "../route-table.ts";
+import type { CitationData } from "./citation-meta.ts";
+import { plainText } from "./plain-text.ts";
+
+/** The article's canonical path in a locale (the journal's slug differs per locale, the article's id does not). */
+const articlePath = (article: ArticleDetail, locale: Locale) =>
+  href("journal-article", { slug: article.alternates[locale], issueId: article.issueId, articleSlug: article.id }, locale);
+
+/** What the citation tags say about the article (plain data, shared with anything else that cites it). */
+export function citationData(article: ArticleDetail, origin: string, locale: Locale): CitationData {
+  return {
+    url: origin + articlePath(article, locale),
+    locale,
+    title: article.title,
+    language: article.language,
+    authors: article.authors,
+    publishedOn: article.publishedOn,
+    journal: {
+      title: article.journal.title,
+      abbreviation: article.journal.abbreviation,
+      issns: [article.journal.printIssn, article.journal.eIssn].filter((issn): issn is string => Boolean(issn)),
+      licence: article.journal.licence,
+    },
+    volume: article.issue.volume,
+    issue: article.issue.number,
+    firstPage: article.firstPage,
+    lastPage: article.lastPage,
+    doi: article.doi,
+    keywords: article.text[locale].keywords,
+    abstract: plainText(article.text[locale].abstractHtml),
+    pdfUrl: article.pdfUrl && new URL(article.pdfUrl, origin || undefined).href,
+  };
+}

@@ -1,0 +1,121 @@
+import { describe, expect, it } from "vitest";
+import { type CitationData, citationMeta, DESCRIPTION_MAX, shorten } from "./citation-meta.ts";
+import { plainText } from "./plain-text.ts";
+
+const full: CitationData = {
+  url: "https://example.org/journals/j/articles/v1-n2/an-article",
+  locale: "tr",
+  title: "Bir Makale",
+  language: "en",
+  authors: [
+    { name: "Ayşe Yılmaz", affiliation: "Ankara University", orcid: "0000-0002-1825-0097" },
+    { name: "John Smith", affiliation: null, orcid: null },
+    { name: "Can Öz", affiliation: "METU", orcid: null },
+  ],
+  publishedOn: "2026-03-07",
+  journal: { title: "Sosyal Araştırmalar Dergisi", abbreviation: "J. Soc. Inq.", issns: ["1234-5678", "8765-4321"], licence: "CC BY 4.0" },
+  volume: 15,
+  issue: 2,
+  firstPage: 12,
+  lastPage: 30,
+  doi: "10.5555/jsi.2026.15.2.1",
+  keywords: ["göç", "kent"],
+  abstract: "A short abstract.",
+  pdfUrl: "https://example.org/a.pdf",
+};
+
+const values = (tags: ReturnType<typeof citationMeta>, key: string) =>
+  tags.filter((t) => ("name" in t ? t.name : t.property) === key).map((t) => t.content);
+const keys = (tags: ReturnType<typeof citationMeta>) => tags.map((t) => ("name" in t ? t.name : t.property));
+
+describe("citationMeta", () => {
+  it("writes each Highwire tag from the data, each author followed by its institution and ORCID", () => {
+    const tags = citationMeta(full);
+    const citation = tags.filter((t) => "name" in t && t.name.startsWith("citation_")).map((t) => ["name" in t && t.name, t.content]);
+    expect(citation).toEqual([
+      ["citation_title", "Bir Makale"],
+      ["citation_author", "Ayşe Yılmaz"],
+      ["citation_author_institution", "Ankara University"],
+      ["citation_author_orcid", "https://orcid.org/0000-0002-1825-0097"],
+      ["citation_author", "John Smith"],
+      ["citation_author", "Can Öz"],
+      ["citation_author_institution", "METU"],
+      ["citation_publication_date", "2026/03/07"],
+      ["citation_journal_title", "Sosyal Araştırmalar Dergisi"],
+      ["citation_journal_abbrev", "J. Soc. Inq."],
+      ["citation_issn", "1234-5678"],
+      ["citation_issn", "8765-4321"],
+      ["citation_volume", "15"],
+      ["citation_issue", "2"],
+      ["citation_firstpage", "12"],
+      ["citation_lastpage", "30"],
+      ["citation_doi", "10.5555/jsi.2026.15.2.1"],
+      ["citation_keywords", "göç; kent"],
+      ["citation_language", "en"],
+      ["citation_abstract_html_url", full.url],
+      ["citation_pdf_url", "https://example.org/a.pdf"],
+    ]);
+  });
+
+  it("writes Dublin Core and Open Graph tags", () => {
+    const tags = citationMeta(full);
+    expect(values(tags, "DC.creator")).toEqual(["Ayşe Yılmaz", "John Smith", "Can Öz"]);
+    expect(values(tags, "DC.identifier")).toEqual(["https://doi.org/10.5555/jsi.2026.15.2.1"]);
+    expect(values(tags, "DC.date")).toEqual(["2026-03-07"]);
+    expect(values(tags, "DC.rights")).toEqual(["CC BY 4.0"]);
+    expect(values(tags, "DC.source")).toEqual(["Sosyal Araştırmalar Dergisi"]);
+    expect(values(tags, "og:type")).toEqual(["article"]);
+    expect(values(tags, "og:locale")).toEqual(["tr_TR"]);
+    expect(values(tags, "og:url")).toEqual([full.url]);
+    expect(values(tags, "og:description")).toEqual(["A short abstract."]);
+    expect(values(tags, "article:author")).toEqual(["Ayşe Yılmaz", "John Smith", "Can Öz"]);
+    expect(values(tags, "article:published_time")).toEqual(["2026-03-07"]);
+    expect(tags.filter((t) => "property" in t).every((t) => "property" in t && /^(og|article):/.test(t.property))).toBe(true);
+  });
+
+  it("never writes a tag without a value", () => {
+    const bare: CitationData = {
+      ...full,
+      authors: [{ name: "Ayşe Yılmaz", affiliation: null, orcid: null }],
+      journal: { title: "J", abbreviation: " ", issns: [], licence: null },
+      firstPage: null,
+      lastPage: null,
+      doi: null,
+      keywords: [],
+      pdfUrl: null,
+    };
+    const tags = citationMeta(bare);
+    for (const absent of [
+      "citation_author_institution",
+      "citation_author_orcid",
+      "citation_journal_abbrev",
+      "citation_issn",
+      "citation_firstpage",
+      "citation_lastpage",
+      "citation_doi",
+      "citation_keywords",
+      "citation_pdf_url",
+      "DC.identifier",
+      "DC.rights",
+      "DC.subject",
+    ]) {
+      expect(keys(tags)).not.toContain(absent);
+    }
+    expect(tags.every((t) => t.content.trim() !== "")).toBe(true);
+    expect(values(tags, "citation_author")).toEqual(["Ayşe Yılmaz"]);
+  });
+
+  it("cuts a long abstract at a word for the descriptions", () => {
+    const abstract = "word ".repeat(200).trim();
+    const [description] = values(citationMeta({ ...full, abstract }), "og:description");
+    expect(description.length).toBeLessThanOrEqual(DESCRIPTION_MAX);
+    expect(description).toMatch(/ word…$/);
+    expect(shorten("short", 10)).toBe("short");
+  });
+});
+
+describe("plainText", () => {
+  it("drops tags, decodes references and collapses whitespace", () => {
+    expect(plainText("<p>Tom &amp; Jerry&#39;s <em>“show”</em>\n  &lt;3 &#x131;</p><p>Two</p>")).toBe("Tom & Jerry's “show” <3 ı Two");
+  });
+});

@@ -1,0 +1,251 @@
+import AxeBuilder from "@axe-core/playwright";
+import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
+import type { ArticleDetail, ArticleSummary, Issue, JournalSummary, List, Page as ListPage, Locale } from "../../service/api/types.ts";
+import { gotoHydrated } from "./hydrated.ts";
+
+const api = async <T>(request: APIRequestContext, path: string) => {
+  const response = await request.get(path);
+  expect(response.status(), path).toBe(200);
+  return (await response.json()) as T;
+};
+const prefix = (locale: Locale) => (locale === "en" ? "/journals" : "/tr/dergiler");
+const segment = (locale: Locale) => (locale === "en" ? "articles" : "makaleler");
+const pathOf = (a: ArticleDetail, locale: Locale) => `${prefix(locale)}/${a.alternates[locale]}/${segment(locale)}/${a.issueId}/${a.id}`;
+
+/** An article with every field and one without DOI or pages, found through the content API. */
+async function demoArticles(request: APIRequestContext) {
+  const journals = await api<List<JournalSummary>>(request, "/api/journals/en");
+  let full: ArticleSummary | undefined;
+  let bare: ArticleSummary | undefined;
+  let journalSlug = "";
+  for (const journal of journals.Items) {
+    const articles = await api<ListPage<ArticleSummary>>(request, `/api/journals/en/${journal.slug}/articles?pageSize=100`);
+    const withAll = articles.Items.find((a) => a.doi && a.firstPage !== null && a.pdfUrl && a.authors.some((x) => x.orcid));
+    const without = articles.Items.find((a) => !a.doi && a.firstPage === null);
+    if (withAll && without) {
+      [full, bare, journalSlug] = [withAll, without, journal.slug];
+      break;
+    }
+  }
+  if (!full || !bare) throw new Error("the demo content has no journal with an article lacking a DOI and pages");
+  const detail = async (a: ArticleSummary, locale: Locale) => {
+    const en = await api<ArticleDetail>(request, `/api/journals/en/${journalSlug}/issues/${a.issueId}/articles/${a.id}`);
+    return locale === "en" ? en : api<ArticleDetail>(request, `/api/journals/tr/${en.alternates.tr}/issues/${a.issueId}/articles/${a.id}`);
+  };
+  return { full: (l: Locale) => detail(full, l), bare: (l: Locale) => detail(bare, l) };
+}
+
+/** The head's meta tags in document order, as [name or property, content]. */
+const metaTags = (page: Page) =>
+  page
+    .locator("head meta[name], head meta[property]")
+    .evaluateAll((elements) =>
+      elements.map((e) => [e.getAttribute("name") ?? e.getAttribute("property") ?? "", e.getAttribute("content") ?? ""] as [string, string]),
+    );
+const seriousViolations = async (page: Page) =>
+  (await new AxeBuilder({ page }).analyze()).violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target).join(", ")})`);
+
+for (const locale of ["en", "tr"] as const) {
+  test.describe(`article page (${locale})`, () => {
+    test.use({ viewport: { width: 1440, height: 900 } });
+
+    test("shows the article as the content API has it", async ({ page, request }) => {
+      const article = await (await demoArticles(request)).full(locale);
+      const other = locale === "en" ? "tr" : "en";
+      const response = await gotoHydrated(page, pathOf(article, locale));
+      expect(response?.status()).toBe(200);
+      expect(((await response?.text()) ?? "").match(/<title>/g)).toHaveLength(1);
+      await expect(page).toHaveTitle(new RegExp(`^${article.title.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")} \\| `));
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(article.title);
+      await expect(page.locator(`p[lang="${other}"]`)).toHaveText(article.text[other].title);
+
+      const authors = page.getByRole("region", { name: locale === "en" ? "Authors" : "Yazarlar" }).getByRole("listitem");
+      await expect(authors).toHaveCount(article.authors.length);
+      for (const [i, author] of article.authors.entries()) {
+        await expect(authors.nth(i)).toContainText(author.name);
+        if (author.affiliation) await expect(authors.nth(i)).toContainText(author.affiliation);
+        const orcid = authors.nth(i).locator('a[href^="https://orcid.org/"]');
+        if (author.orcid) await expect(orcid).toHaveAttribute("href", `https://orcid.org/${author.orcid}`);
+        else await expect(orcid).toHaveCount(0);
+      }
+
+      // Both abstracts, side by side, each with its keywords.
+      for (const l of ["en", "tr"] as const) {
+        const panel = page.locator(`#abstract-${l}`);
+        await expect(panel).toBeVisible();
+        await expect(panel.locator(`ul[lang="${l}"] li`)).toHaveText(article.text[l].keywords);
+      }
+      const [enBox, trBox] = [await page.locator("#abstract-en").boundingBox(), await page.locator("#abstract-tr").boundingBox()];
+      expect(Math.abs((enBox?.y ?? 0) - (trBox?.y ?? 1))).toBeLessThan(2);
+
+      const details = page.locator("dl.facts");
+      const date = (iso: string) => new Intl.DateTimeFormat(locale, { dateStyle: "long", timeZone: "UTC" }).format(new Date(`${iso}T00:00:00Z`));
+      for (const iso of [article.receivedOn, article.acceptedOn, article.publishedOn]) if (iso) await expect(details).toContainText(date(iso));
+      await expect(details).toContainText(new Intl.NumberFormat(locale).format(article.views));
+      await expect(details).toContainText(`${article.firstPage}–${article.lastPage}`);
+      await expect(details.locator(`a[href="https://doi.org/${article.doi}"]`)).toBeVisible();
+      if (article.journal.licence) await expect(details.locator('[rel="license"]')).toHaveText(article.journal.licence);
+      const journalPath = `${prefix(locale)}/${article.journal.slug}`;
+      await expect(details.locator(`a[href="${journalPath}"]`)).toHaveText(article.journal.title);
+      await expect(details.locator(`a[href="${journalPath}/${segment(locale)}/${article.issueId}"]`)).toContainText(String(article.issue.number));
+      await expect(page.locator(`main a[href="${article.fullTextUrl}"]`)).toBeVisible();
+      await expect(page.locator(`main a[href="${article.pdfUrl}"]`)).toBeVisible();
+
+      // Its breadcrumb trail (JSON-LD) runs from the home page through the journal and the issue to the article.
+      const trails = (await page.locator('script[type="application/ld+json"]').allTextContents())
+        .map((text) => JSON.parse(text) as { "@type": string; itemListElement?: { name: string; item: string }[] })
+        .filter((thing) => thing["@type"] === "BreadcrumbList");
+      const label = (await details.locator(`a[href$="/${article.issueId}"]`).textContent()) ?? "";
+      expect(trails.map((trail) => trail.itemListElement?.map((item) => item.name))).toEqual([
+        [
+          locale === "en" ? "Home" : "Ana Sayfa",
+          locale === "en" ? "Journals" : "Dergiler",
+          article.journal.title,
+          locale === "en" ? "Articles" : "Makaleler",
+          label,
+          article.title,
+        ],
+      ]);
+      expect(trails[0].itemListElement?.at(-1)?.item).toBe(await page.locator('link[rel="canonical"]').getAttribute("href"));
+
+      // The language switcher's target is the same article in the other language.
+      await expect(page.locator(`link[hreflang="${other}"]`)).toHaveAttribute("href", new RegExp(`${pathOf(article, other)}$`));
+      expect(await seriousViolations(page)).toEqual([]);
+    });
+
+    test("carries Google Scholar, Dublin Core and Open Graph tags that match the article", async ({ page, request }) => {
+      const article = await (await demoArticles(request)).full(locale);
+      await page.goto(pathOf(article, locale));
+      const tags = await metaTags(page);
+      const canonical = await page.locator('link[rel="canonical"]').getAttribute("href");
+      expect(canonical).toMatch(new RegExp(`^https?://[^/]+${pathOf(article, locale)}$`));
+      const citation = tags.filter(([name]) => name.startsWith("citation_"));
+      const all = (name: string) => tags.filter(([n]) => n === name).map(([, content]) => content);
+
+      expect(citation.filter(([name]) => name.startsWith("citation_author"))).toEqual(
+        article.authors.flatMap((a) => [
+          ["citation_author", a.name],
+          ...(a.affiliation ? [["citation_author_institution", a.affiliation]] : []),
+          ...(a.orcid ? [["citation_author_orcid", `https://orcid.org/${a.orcid}`]] : []),
+        ]),
+      );
+      expect(all("citation_title")).toEqual([article.title]);
+      expect(all("citation_publication_date")).toEqual([article.publishedOn.replaceAll("-", "/")]);
+      expect(all("citation_journal_title")).toEqual([article.journal.title]);
+      expect(all("citation_journal_abbrev")).toEqual([article.journal.abbreviation]);
+      expect(all("citation_issn").sort()).toEqual([article.journal.eIssn, article.journal.printIssn].filter(Boolean).sort());
+      expect(all("citation_volume")).toEqual([String(article.issue.volume)]);
+      expect(all("citation_issue")).toEqual([String(article.issue.number)]);
+      expect(all("citation_firstpage")).toEqual([String(article.firstPage)]);
+      expect(all("citation_lastpage")).toEqual([String(article.lastPage)]);
+      expect(all("citation_doi")).toEqual([article.doi]);
+      expect(all("citation_keywords")).toEqual([article.text[locale].keywords.join("; ")]);
+      expect(all("citation_language")).toEqual([article.language]);
+      expect(all("citation_abstract_html_url")).toEqual([canonical]);
+      expect(all("citation_pdf_url")).toEqual([article.pdfUrl]);
+
+      expect(all("DC.title")).toEqual([article.title]);
+      expect(all("DC.creator")).toEqual(article.authors.map((a) => a.name));
+      expect(all("DC.identifier")).toEqual([`https://doi.org/${article.doi}`]);
+      expect(all("DC.source")).toEqual([article.journal.title]);
+      expect(all("og:type")).toEqual(["article"]);
+      expect(all("og:title")).toEqual([article.title]);
+      expect(all("og:url")).toEqual([canonical]);
+      expect(all("og:locale")).toEqual([locale === "en" ? "en_US" : "tr_TR"]);
+      expect(all("article:author")).toEqual(article.authors.map((a) => a.name));
+      const [description] = all("og:description");
+      expect(description.length).toBeGreaterThan(40);
+      const abstract = (await page.locator(`#abstract-${locale} .rich-text`).textContent())?.replace(/\s+/g, " ");
+      expect(abstract).toContain(description.replace(/…$/, ""));
+      expect(tags.filter(([, content]) => content.trim() === "")).toEqual([]);
+    });
+
+    test("writes no tag for what an article lacks", async ({ page, request }) => {
+      const article = await (await demoArticles(request)).bare(locale);
+      expect([article.doi, article.firstPage, article.lastPage]).toEqual([null, null, null]);
+      await page.goto(pathOf(article, locale));
+      const names = (await metaTags(page)).map(([name]) => name);
+      for (const absent of ["citation_doi", "citation_firstpage", "citation_lastpage", "DC.identifier"]) expect(names).not.toContain(absent);
+      if (!article.pdfUrl) expect(names).not.toContain("citation_pdf_url");
+      if (article.authors.every((a) => !a.orcid)) expect(names).not.toContain("citation_author_orcid");
+      expect(names.filter((n) => n === "citation_author")).toHaveLength(article.authors.length);
+      expect(await page.locator('head meta[content=""]').count()).toBe(0);
+      await expect(page.locator("dl.facts a[href^='https://doi.org/']")).toHaveCount(0);
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(article.title);
+    });
+  });
+}
+
+test.describe("article page on a phone", () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test("the abstracts are tabs that the arrow keys move between", async ({ page, request }) => {
+    const article = await (await demoArticles(request)).full("tr");
+    await gotoHydrated(page, pathOf(article, "tr"));
+    const tabs = page.getByRole("tablist", { name: "Özet dili" }).getByRole("tab");
+    await expect(tabs).toHaveText(["Türkçe", "İngilizce"]);
+    await expect(tabs.first()).toHaveAttribute("aria-selected", "true");
+    await expect(page.getByRole("tabpanel")).toHaveCount(1);
+    await expect(page.locator("#abstract-tr")).toBeVisible();
+    await expect(page.locator("#abstract-en")).toBeHidden();
+
+    await tabs.first().focus();
+    await page.keyboard.press("ArrowRight");
+    await expect(tabs.nth(1)).toBeFocused();
+    await expect(tabs.nth(1)).toHaveAttribute("aria-selected", "true");
+    await expect(page.locator("#abstract-en")).toBeVisible();
+    await expect(page.locator("#abstract-tr")).toBeHidden();
+    await expect(page.getByRole("tabpanel")).toContainText(article.text.en.keywords[0]);
+    await page.keyboard.press("ArrowRight"); // wraps around
+    await expect(tabs.first()).toBeFocused();
+    await page.keyboard.press("End");
+    await expect(tabs.nth(1)).toHaveAttribute("aria-selected", "true");
+    await page.keyboard.press("Home");
+    await expect(tabs.first()).toHaveAttribute("aria-selected", "true");
+    await expect(tabs.nth(1)).toHaveAttribute("tabindex", "-1");
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+
+  test.describe("without JavaScript", () => {
+    test.use({ javaScriptEnabled: false });
+    test("both abstracts follow one another", async ({ page, request }) => {
+      const article = await (await demoArticles(request)).full("en");
+      await page.goto(pathOf(article, "en"));
+      await expect(page.getByRole("tablist")).toHaveCount(0);
+      const [en, tr] = [await page.locator("#abstract-en").boundingBox(), await page.locator("#abstract-tr").boundingBox()];
+      expect(en && tr && tr.y >= en.y + en.height).toBe(true);
+      await expect(page.locator("#abstract-tr ul li")).toHaveText(article.text.tr.keywords);
+    });
+  });
+});
+
+test("the issue page links each article's title to its page", async ({ page, request }) => {
+  const article = await (await demoArticles(request)).full("en");
+  await gotoHydrated(page, `/journals/${article.alternates.en}/articles/${article.issueId}`);
+  await page.getByRole("link", { name: article.title, exact: true }).click();
+  await expect(page).toHaveURL(new RegExp(`${pathOf(article, "en")}$`));
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(article.title);
+  // The tags follow a client-side navigation too.
+  expect((await metaTags(page)).filter(([name]) => name === "citation_title")).toEqual([["citation_title", article.title]]);
+});
+
+test("an unknown article, or one of another issue, is the site's 404", async ({ request }) => {
+  const article = await (await demoArticles(request)).full("en");
+  const issues = await api<List<Issue>>(request, `/api/journals/en/${article.alternates.en}/issues`);
+  const otherIssue = issues.Items.find((i) => i.id !== article.issueId)?.id;
+  const base = `/journals/${article.alternates.en}/articles`;
+  for (const path of [
+    `${base}/${article.issueId}/no-such-article`,
+    `${base}/${otherIssue}/${article.id}`,
+    `${base}/${article.issueId}/Not%20A%20Slug`,
+  ]) {
+    const response = await request.get(path);
+    expect([path, response.status()]).toEqual([path, 404]);
+    expect(await response.text()).toContain("Page Not Found: ");
+  }
+  const tr = await request.get(`/tr/dergiler/${article.alternates.tr}/makaleler/${article.issueId}/boyle-bir-makale-yok`);
+  expect(tr.status()).toBe(404);
+  expect(await tr.text()).toContain('<html lang="tr"');
+});
