@@ -20,7 +20,7 @@ const FEED_MAX_AGE = 600;
 const atomDate = (day: string) => `${day}T00:00:00Z`;
 
 const articleUrl = (origin: string, locale: Locale, article: LatestArticle) =>
-  `${origin}${href("journal-issue", { slug: article.journal.slug, issueId: article.issueId }, locale)}/${encodeURIComponent(article.id)}`;
+  origin + href("journal-article", { slug: article.journal.slug, issueId: article.issueId, articleSlug: article.id }, locale);
 
 function entry(origin: string, locale: Locale, article: LatestArticle): string {
   const url = escapeXml(articleUrl(origin, locale, article));

@@ -1,13 +1,14 @@
 /**
  * The page's schema.org JSON-LD (app/lib/structured-data.ts): its breadcrumb trail on every page,
  * and what the page is about on the pages that describe something: the publisher on the home
- * page, a journal on its overview, an issue, a book.
+ * page, a journal on its overview, an issue, an article, a book.
  */
 import { useMatches, useRouteLoaderData } from "react-router";
-import type { BookDetail, IssueArticles, JournalDetail } from "../../service/api/types.ts";
+import type { ArticleDetail, BookDetail, IssueArticles, JournalDetail } from "../../service/api/types.ts";
 import { useLocale, useMessages } from "../i18n.ts";
+import { citationData } from "../lib/article-citation.ts";
 import { breadcrumbs } from "../lib/breadcrumbs.ts";
-import { book, breadcrumbList, jsonLdText, organization, periodical, publicationIssue, publisher } from "../lib/structured-data.ts";
+import { book, breadcrumbList, jsonLdText, organization, periodical, publicationIssue, publisher, scholarlyArticle } from "../lib/structured-data.ts";
 import type { loader as rootLoader } from "../root.tsx";
 import { href, parseRouterId, routerId } from "../route-table.ts";
 
@@ -34,6 +35,18 @@ export function StructuredData() {
   const issue = screen === "journal-issue" ? dataOf<{ result: IssueArticles }>("journal-issue")?.result.issue : undefined;
   if (issue && journal && journalUrl) {
     described.push(publicationIssue(journal, journalUrl, issue, origin + href("journal-issue", { slug: journal.slug, issueId: issue.id }, locale)));
+  }
+  const article = screen === "journal-article" ? dataOf<{ article: ArticleDetail }>("journal-article")?.article : undefined;
+  if (article) {
+    const slug = article.alternates[locale];
+    described.push(
+      scholarlyArticle(
+        citationData(article, origin, locale),
+        origin + href("journal-issue", { slug, issueId: article.issueId }, locale),
+        origin + href("journal", { slug }, locale),
+        by,
+      ),
+    );
   }
   const bookDetail = screen === "book" ? dataOf<{ book: BookDetail }>("book")?.book : undefined;
   if (bookDetail) described.push(book(bookDetail, origin + href("book", { slug: bookDetail.slug }, locale), by));

@@ -3,8 +3,10 @@
  * a book, and every page's place in the site. Typed with schema-dts, so a property or a type that
  * schema.org's vocabulary does not have does not compile.
  */
-import type { Book, BreadcrumbList, Organization, Periodical, Person, PublicationIssue, WithContext } from "schema-dts";
+import type { Book, BreadcrumbList, Organization, Periodical, Person, PublicationIssue, ScholarlyArticle, WithContext } from "schema-dts";
 import type { BookDetail, Issue, JournalDetail } from "../../service/api/types.ts";
+import type { CitationData } from "./citation-meta.ts";
+import { licenceUrl } from "./licence.ts";
 
 const CONTEXT = "https://schema.org";
 
@@ -17,6 +19,9 @@ type Publisher = ReturnType<typeof publisher>;
 export function organization(name: string, description: string, origin: string, sameAs: string[]): WithContext<Organization> {
   return { "@context": CONTEXT, ...publisher(name, origin), description, logo: `${origin}/favicon.svg`, sameAs };
 }
+
+/** A licence: the deed's URL for a Creative Commons one, else its name. */
+const licence = (name: string | null) => (name ? { license: licenceUrl(name) ?? name } : {});
 
 const issns = (journal: Pick<JournalDetail, "eIssn" | "printIssn">) =>
   [journal.eIssn, journal.printIssn].filter((issn): issn is string => Boolean(issn));
@@ -33,7 +38,7 @@ export function periodical(journal: JournalDetail, url: string, publishedBy: Pub
     url,
     inLanguage: journal.languages,
     isAccessibleForFree: journal.openAccess,
-    ...(journal.licence ? { license: journal.licence } : {}),
+    ...licence(journal.licence),
     about: journal.categories.map((category) => ({ "@type": "Thing", name: category.title })),
     publisher: publishedBy,
   };
@@ -57,7 +62,7 @@ export function publicationIssue(journal: JournalDetail, journalUrl: string, iss
   };
 }
 
-const person = (name: string): Person => ({ "@type": "Person", name });
+const person = (name: string) => ({ "@type": "Person" as const, name }) satisfies Person;
 
 /** A book, with an edition per ISBN (print, e-book) and its chapters. */
 export function book(detail: BookDetail, url: string, publishedBy: Publisher): WithContext<Book> {
@@ -82,7 +87,7 @@ export function book(detail: BookDetail, url: string, publishedBy: Publisher): W
     ...(detail.doi
       ? { identifier: { "@type": "PropertyValue", propertyID: "DOI", value: detail.doi }, sameAs: `https://doi.org/${detail.doi}` }
       : {}),
-    ...(detail.licence ? { license: detail.licence } : {}),
+    ...licence(detail.licence),
     url,
     publisher: publishedBy,
     ...(detail.chapters.length
@@ -97,6 +102,45 @@ export function book(detail: BookDetail, url: string, publishedBy: Publisher): W
           })),
         }
       : {}),
+  };
+}
+
+/**
+ * An article, from the data of its citation tags: its authors with affiliation and ORCID, and
+ * the issue it is part of, within its volume and journal.
+ */
+export function scholarlyArticle(data: CitationData, issueUrl: string, journalUrl: string, publishedBy: Publisher): WithContext<ScholarlyArticle> {
+  return {
+    "@context": CONTEXT,
+    "@type": "ScholarlyArticle",
+    "@id": data.url,
+    url: data.url,
+    headline: data.title,
+    name: data.title,
+    author: data.authors.map((author) => ({
+      ...person(author.name),
+      ...(author.affiliation ? { affiliation: { "@type": "Organization", name: author.affiliation } } : {}),
+      ...(author.orcid ? { sameAs: `https://orcid.org/${author.orcid}` } : {}),
+    })),
+    datePublished: data.publishedOn,
+    inLanguage: data.language,
+    ...(data.abstract ? { abstract: data.abstract } : {}),
+    ...(data.keywords.length ? { keywords: data.keywords } : {}),
+    ...(data.firstPage !== null ? { pageStart: data.firstPage } : {}),
+    ...(data.lastPage !== null ? { pageEnd: data.lastPage } : {}),
+    ...(data.doi ? { identifier: { "@type": "PropertyValue", propertyID: "DOI", value: data.doi }, sameAs: `https://doi.org/${data.doi}` } : {}),
+    ...licence(data.journal.licence),
+    publisher: publishedBy,
+    isPartOf: {
+      "@type": "PublicationIssue",
+      "@id": issueUrl,
+      issueNumber: String(data.issue),
+      isPartOf: {
+        "@type": "PublicationVolume",
+        volumeNumber: String(data.volume),
+        isPartOf: { "@type": "Periodical", "@id": journalUrl, name: data.journal.title, issn: data.journal.issns },
+      },
+    },
   };
 }
 

@@ -277,7 +277,8 @@ class Repository {
     const publisher = { en: messages.en.site.name, tr: messages.tr.site.name };
     return (await readArticleRecords(this.db, articles)).map((article) => {
       // The article's page sits under its issue's (…/articles/{issueId}/{articleId}), in English.
-      const landingPage = `${this.origin}${href("journal-issue", { slug: article.journal.slug, issueId: article.issueId }, "en")}/${encodeURIComponent(article.id)}`;
+      const landingPage =
+        this.origin + href("journal-article", { slug: article.journal.slug, issueId: article.issueId, articleSlug: article.id }, "en");
       return element("record", [this.header(article), element("metadata", format.write(article, { landingPage, publisher }))]);
     });
   }

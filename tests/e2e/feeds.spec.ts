@@ -111,6 +111,13 @@ test("a journal's feed has that journal's articles, and an unknown journal has n
   expect(await missing.text()).toBe("Page Not Found: /journals/no-such-journal/feed.atom");
 });
 
+test("an entry's link opens the article's page", async ({ page }) => {
+  const feed = await readFeed(page, "/feed.atom");
+  const response = await page.goto(new URL(feed.entries[0].alternate as string).pathname);
+  expect(response?.status()).toBe(200);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(feed.entries[0].title);
+});
+
 test("the pages link their feeds", async ({ page }) => {
   const feeds = () => page.locator('head link[rel="alternate"][type="application/atom+xml"]');
   await page.goto("/");

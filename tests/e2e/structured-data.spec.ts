@@ -4,7 +4,7 @@
  * breadcrumb trail, ending at the page itself.
  */
 import { expect, type Page, test } from "@playwright/test";
-import type { BookDetail, Issue, JournalDetail, List } from "../../service/api/types.ts";
+import type { ArticleDetail, ArticleSummary, BookDetail, Issue, IssueArticles, JournalDetail, List } from "../../service/api/types.ts";
 
 type Thing = Record<string, unknown> & { "@type": string };
 
@@ -80,6 +80,49 @@ for (const locale of ["en", "tr"] as const) {
     await expectTrail(page, issueThings, trail);
   });
 }
+
+test("an article is a ScholarlyArticle by its authors, part of its issue, volume and journal", async ({ page }) => {
+  const journal = "journal-of-social-inquiry";
+  const [issue] = (await api<List<Issue>>(page, `/api/journals/en/${journal}/issues`)).Items;
+  const articles = (await api<IssueArticles>(page, `/api/journals/en/${journal}/issues/${issue.id}?pageSize=100`)).Items;
+  // One article with a DOI and ORCID iDs, and, when the issue has one, one without: no empty property for it.
+  const withDoi = articles.find((a: ArticleSummary) => a.doi && a.authors.some((author) => author.orcid)) as ArticleSummary;
+  const withoutDoi = articles.find((a: ArticleSummary) => !a.doi);
+  for (const summary of [withDoi, withoutDoi].filter((a): a is ArticleSummary => Boolean(a))) {
+    const article = await api<ArticleDetail>(page, `/api/journals/en/${journal}/issues/${issue.id}/articles/${summary.id}`);
+    const things = await structuredData(page, `/journals/${journal}/articles/${issue.id}/${article.id}`);
+    const described = ofType(things, "ScholarlyArticle");
+    expect(described).toMatchObject({ headline: article.title, datePublished: article.publishedOn, inLanguage: article.language });
+    expect(described.author).toEqual(
+      article.authors.map((author) => ({
+        "@type": "Person",
+        name: author.name,
+        ...(author.affiliation ? { affiliation: { "@type": "Organization", name: author.affiliation } } : {}),
+        ...(author.orcid ? { sameAs: `https://orcid.org/${author.orcid}` } : {}),
+      })),
+    );
+    expect(described.isPartOf).toMatchObject({
+      "@type": "PublicationIssue",
+      issueNumber: String(issue.number),
+      isPartOf: {
+        "@type": "PublicationVolume",
+        volumeNumber: String(issue.volume),
+        isPartOf: { "@type": "Periodical", name: article.journal.title },
+      },
+    });
+    if (article.doi) expect(described.identifier).toEqual({ "@type": "PropertyValue", propertyID: "DOI", value: article.doi });
+    else expect(Object.keys(described)).not.toEqual(expect.arrayContaining(["identifier"]));
+    for (const key of Object.keys(described)) expect(described[key], key).not.toBeNull();
+    await expectTrail(page, things, [
+      "Home",
+      "Journals",
+      article.journal.title,
+      "Articles",
+      `Volume ${issue.volume}, Issue ${issue.number} (${issue.year})`,
+      article.title,
+    ]);
+  }
+});
 
 test("a book is a Book with its contributors, an edition per ISBN and its chapters", async ({ page }) => {
   const [summary] = (await api<List<BookDetail>>(page, "/api/books/en")).Items;
