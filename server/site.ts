@@ -18,6 +18,7 @@ import { pagePath } from "../app/lib/page-path.ts";
 import { isLocale, type Locale, localeOfPath } from "../i18n/locales.ts";
 import { messages } from "../i18n/messages/index.ts";
 import { cached } from "../service/api/cached.ts";
+import { createCitationApp } from "./citations.ts";
 import { clientIp } from "./client-ip.ts";
 import type { Config } from "./config.ts";
 import { createImageApp } from "./images.ts";
@@ -109,6 +110,7 @@ export function createSite({ config, api, forms, apiApp, build, clientDir }: Sit
     });
   }
   app.route("/", createImageApp({ host: config.IMAGE_HOST, localDir: config.IMAGE_DIR }));
+  app.route("/", createCitationApp(api, config.PUBLIC_URL));
 
   app.get("/_i18n/:locale/messages.json", (c) => {
     const locale = c.req.param("locale");

@@ -12,7 +12,7 @@ declare module "@citation-js/core" {
   export const plugins: {
     config: {
       get(name: "@csl"): { styles: Register<string>; locales: Register<string> };
-      get(name: "@bibtex"): { format: { useIdAsLabel: boolean; asciiOnly: boolean } };
+      get(name: "@bibtex"): { format: { asciiOnly: boolean } };
     };
   };
 }

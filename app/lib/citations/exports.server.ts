@@ -9,11 +9,9 @@ import { toCsl } from "./csl.ts";
 import { type CitationExport, citationExports } from "./styles.ts";
 import type { CitableWork, PersonName } from "./work.ts";
 
-// Names and titles keep their letters (UTF-8) rather than LaTeX escapes such as {\u g}, and the
-// entry's key is the work's id, so that downloading the same work twice gives the same key.
-const bibtexConfig = plugins.config.get("@bibtex").format;
-bibtexConfig.asciiOnly = false;
-bibtexConfig.useIdAsLabel = true;
+// Names and titles keep their letters (UTF-8, which biber, Zotero and JabRef read) rather than
+// LaTeX escapes such as {\u g}. The entry's key is citation-js's usual surname-year-word.
+plugins.config.get("@bibtex").format.asciiOnly = false;
 
 export const exportTypes: Record<CitationExport, string> = {
   ris: "application/x-research-info-systems",
@@ -45,11 +43,24 @@ export function toEndNote(work: CitableWork): string {
     .join("\n")}\n`;
 }
 
+/**
+ * RIS from citation-js's tags, one line per value: its text output wraps values at 70
+ * characters, which reference managers read back with a space inside the word.
+ */
+function toRis(work: CitableWork): string {
+  const [entry] = new Cite(toCsl(work)).format("ris", { format: "object" }) as unknown as Record<string, string | string[]>[];
+  const { TY, ...tags } = entry;
+  const lines = [`TY  - ${TY}`];
+  for (const [tag, values] of Object.entries(tags))
+    for (const value of [values].flat()) lines.push(`${tag}  - ${String(value).replace(/\s+/g, " ")}`);
+  return `${[...lines, "ER  - "].join("\n")}\n`;
+}
+
 /** The work in one export format, as the file's text. */
 export function exportCitation(work: CitableWork, format: CitationExport): string {
   if (format === "endnote") return toEndNote(work);
-  const text = new Cite(toCsl(work)).format(format === "ris" ? "ris" : "bibtex").trim();
-  return `${text}\n`;
+  if (format === "ris") return toRis(work);
+  return `${new Cite(toCsl(work)).format("bibtex").trim()}\n`;
 }
 
 /** A download response: the format's type, UTF-8, and a file name made from the work's id. */

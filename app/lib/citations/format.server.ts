@@ -37,21 +37,33 @@ const cslLocales = { en: "en-US", tr: "tr-TR" } as const;
 /** A single reference has no number in a list: Vancouver's leading "1. " is left out. */
 const withoutNumber = (entry: string) => entry.replace(/^\s*1\.\s*/, "");
 
+/**
+ * The entry's markup, keeping only italics, bold, superscript and subscript: citeproc-js escapes
+ * every value, so what is left is text and those tags, safe to insert as HTML.
+ */
 function entryHtml(html: string): string {
-  const inner = /<div[^>]*class="csl-entry"[^>]*>([\s\S]*?)<\/div>\s*<\/div>\s*$/.exec(html)?.[1] ?? html;
-  return withoutNumber(inner.replace(/<\/?div[^>]*>/g, "").trim());
+  return withoutNumber(html.replace(/<(?!\/?(?:i|b|sup|sub)>)[^>]*>/g, "").trim());
+}
+
+/** The plain text of the entry's markup (citeproc-js writes entities as numbers, and &amp; &lt; &gt;). */
+const named: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'", nbsp: "\u00a0" };
+function textOf(html: string): string {
+  return html
+    .replace(/<[^>]*>/g, "")
+    .replace(/&(?:#(\d+)|#x([0-9a-f]+)|(\w+));/gi, (entity, dec, hex, name) =>
+      dec ? String.fromCodePoint(Number(dec)) : hex ? String.fromCodePoint(Number.parseInt(hex, 16)) : (named[name] ?? entity),
+    );
 }
 
 /**
- * The work in one style, as plain text and as HTML. ISNAD is a Turkish system and is always
- * written with Turkish terms; the other styles use the page's language.
+ * The work in one style, as HTML and as plain text (one rendering: each costs a few
+ * milliseconds). ISNAD is a Turkish system and is always written with Turkish terms; the other
+ * styles use the page's language.
  */
 export function formatCitation(work: CitableWork, style: CitationStyle, locale: Locale): FormattedCitation {
-  const cite = new Cite(toCsl(work));
-  const options = { template: templates[style], lang: style === "isnad" ? "tr-TR" : cslLocales[locale] };
-  const text = withoutNumber(cite.format("bibliography", { ...options, format: "text" }).trim());
-  const html = entryHtml(cite.format("bibliography", { ...options, format: "html" }));
-  return { style, text, html };
+  const lang = style === "isnad" ? "tr-TR" : cslLocales[locale];
+  const html = entryHtml(new Cite(toCsl(work)).format("bibliography", { template: templates[style], lang, format: "html" }));
+  return { style, text: textOf(html), html };
 }
 
 /** The work in every style, in the order the page shows them. */

@@ -6,7 +6,7 @@ export type CitationStyle = (typeof citationStyles)[number];
 export interface FormattedCitation {
   style: CitationStyle;
   text: string;
-  /** citeproc-js's HTML (escaped text with <i>, <b>, <span>): italics for titles. */
+  /** Escaped text with only <i>, <b>, <sup> and <sub> tags (italic titles). */
   html: string;
 }
 
