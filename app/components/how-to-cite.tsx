@@ -11,7 +11,10 @@ import { type CitationExport, citationExports, type FormattedCitation } from "..
 
 const COPIED_MS = 2500;
 
-export function HowToCite({ citations, work }: { citations: FormattedCitation[]; work: CitedWorkRef }) {
+/** What the page needs of a formatted reference: the plain text is read from the shown markup. */
+export type ShownCitation = Pick<FormattedCitation, "style" | "html">;
+
+export function HowToCite({ citations, work }: { citations: ShownCitation[]; work: CitedWorkRef }) {
   const t = useMessages();
   const locale = useLocale();
   const [canCopy, setCanCopy] = useState(false);
@@ -24,11 +27,11 @@ export function HowToCite({ citations, work }: { citations: FormattedCitation[];
     return () => clearTimeout(timer.current);
   }, []);
 
-  async function copy(citation: FormattedCitation) {
+  async function copy(citation: ShownCitation, reference: HTMLElement | null | undefined) {
     const style = t.citations.styles[citation.style];
     clearTimeout(timer.current);
     try {
-      await navigator.clipboard.writeText(citation.text);
+      await navigator.clipboard.writeText(reference?.textContent ?? "");
       setCopied(citation.style);
       setAnnouncement(format(t.citations.copiedAnnouncement, { style }));
     } catch {
@@ -55,7 +58,7 @@ export function HowToCite({ citations, work }: { citations: FormattedCitation[];
                   type="button"
                   className="btn-ghost shrink-0 self-start"
                   aria-label={format(t.citations.copyLabel, { style: t.citations.styles[citation.style] })}
-                  onClick={() => copy(citation)}
+                  onClick={(event) => copy(citation, event.currentTarget.parentElement?.querySelector("p"))}
                 >
                   {copied === citation.style ? t.citations.copied : t.citations.copy}
                 </button>

@@ -56,11 +56,23 @@ function toRis(work: CitableWork): string {
   return `${[...lines, "ER  - "].join("\n")}\n`;
 }
 
+/**
+ * citation-js braces each capitalised word of a title so that BibTeX styles keep its case, but
+ * splits words at letters outside ASCII ("{T}ürkçe", "{Politikas}ı"): the title is kept as
+ * written by one pair of braces around it instead.
+ */
+function protectTitle(bibtex: string): string {
+  return bibtex.replace(
+    /^(\ttitle = \{)(.*)(\},)$/m,
+    (_, open: string, value: string, close: string) => `${open}{${value.replace(/[{}]/g, "")}}${close}`,
+  );
+}
+
 /** The work in one export format, as the file's text. */
 export function exportCitation(work: CitableWork, format: CitationExport): string {
   if (format === "endnote") return toEndNote(work);
   if (format === "ris") return toRis(work);
-  return `${new Cite(toCsl(work)).format("bibtex").trim()}\n`;
+  return `${protectTitle(new Cite(toCsl(work)).format("bibtex").trim())}\n`;
 }
 
 /** A download response: the format's type, UTF-8, and a file name made from the work's id. */

@@ -17,7 +17,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { api, locale } = loaderBase(request, context);
   const book = await orNotFound(request, api.book(locale, params.slug));
   const pageUrl = `${context.get(siteConfigContext).publicUrl ?? new URL(request.url).origin}${href("book", { slug: book.slug }, locale)}`;
-  const citations = formatCitations(bookToWork(book, pageUrl), locale);
+  // Only the markup goes to the page; Copy reads its text from what is shown.
+  const citations = formatCitations(bookToWork(book, pageUrl), locale).map(({ style, html }) => ({ style, html }));
   return { book, citations, alternates: book.alternates };
 }
 
