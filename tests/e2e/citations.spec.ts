@@ -13,7 +13,7 @@ test.describe("How to cite on a book page", () => {
     const section = page.getByRole("region", { name: "How to cite" });
     const apa = section.locator("details", { hasText: "APA" });
     await expect(apa).toHaveAttribute("open", "");
-    const shown = (await apa.locator("p").innerText()).trim();
+    const shown = ((await apa.locator("p").textContent()) ?? "").trim();
     expect(shown).toContain("Heritage Turkish in Europe: Acquisition, Attrition and Language Policy");
     const copy = apa.getByRole("button", { name: "Copy the APA (7th edition) reference" });
     await copy.click();
