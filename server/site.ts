@@ -19,6 +19,7 @@ import { isLocale, type Locale, localeOfPath } from "../i18n/locales.ts";
 import { messages } from "../i18n/messages/index.ts";
 import { cached } from "../service/api/cached.ts";
 import { OAI_MAX_BODY } from "../service/oai/app.ts";
+import { createCitationApp } from "./citations.ts";
 import { clientIp } from "./client-ip.ts";
 import type { Config } from "./config.ts";
 import { mountFeeds } from "./feeds.ts";
@@ -120,6 +121,7 @@ export function createSite({ config, api, forms, apiApp, oai, build, clientDir }
     );
   }
   app.route("/", createImageApp({ host: config.IMAGE_HOST, localDir: config.IMAGE_DIR }));
+  app.route("/", createCitationApp(api, config.PUBLIC_URL));
 
   app.get("/_i18n/:locale/messages.json", (c) => {
     const locale = c.req.param("locale");

@@ -1,20 +1,28 @@
 import type { ReactNode } from "react";
 import { Cover } from "../../components/cover.tsx";
 import { Facts } from "../../components/facts.tsx";
+import { HowToCite } from "../../components/how-to-cite.tsx";
 import { PageHeader } from "../../components/page-header.tsx";
 import { RichText } from "../../components/rich-text.tsx";
+import { siteConfigContext } from "../../context.ts";
 import { format, useLocale, useMessages } from "../../i18n.ts";
+import { formatCitations } from "../../lib/citations/format.server.ts";
+import { bookToWork } from "../../lib/citations/from-api.ts";
 import { loaderBase, orNotFound } from "../../lib/load.server.ts";
+import { href } from "../../route-table.ts";
 import type { Route } from "./+types/detail";
 import { contributorLine } from "./contributors.ts";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { api, locale } = loaderBase(request, context);
   const book = await orNotFound(request, api.book(locale, params.slug));
-  return { book, alternates: book.alternates };
+  const pageUrl = `${context.get(siteConfigContext).publicUrl ?? new URL(request.url).origin}${href("book", { slug: book.slug }, locale)}`;
+  // Only the markup goes to the page; Copy reads its text from what is shown.
+  const citations = formatCitations(bookToWork(book, pageUrl), locale).map(({ style, html }) => ({ style, html }));
+  return { book, citations, alternates: book.alternates };
 }
 
-export default function BookDetail({ loaderData: { book } }: Route.ComponentProps) {
+export default function BookDetail({ loaderData: { book, citations } }: Route.ComponentProps) {
   const t = useMessages();
   const locale = useLocale();
   const facts: [string, ReactNode][] = [
@@ -66,6 +74,7 @@ export default function BookDetail({ loaderData: { book } }: Route.ComponentProp
               </ol>
             </section>
           )}
+          <HowToCite citations={citations} work={{ type: "book", slug: book.slug }} />
         </div>
         <aside className="card self-start">
           {book.cover && (

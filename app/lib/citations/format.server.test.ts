@@ -1,0 +1,96 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Locale } from "../../../i18n/locales.ts";
+import { demoApi, demoArticles } from "../../../tests/demo-api.ts";
+import type { ApiClient } from "../api-client.server.ts";
+import { formatCitation, formatCitations } from "./format.server.ts";
+import { articleToWork, bookToWork } from "./from-api.ts";
+import { citationStyles } from "./styles.ts";
+import { type CitableWork, splitName } from "./work.ts";
+
+let api: ApiClient;
+let close: () => Promise<void>;
+beforeAll(async () => {
+  ({ api, close } = await demoApi());
+});
+afterAll(() => close());
+
+const locales: Locale[] = ["en", "tr"];
+/** citeproc-js sets quotes and apostrophes typographically, and flips quotes nested in quotes. */
+const withoutQuotes = (text: string) => text.replace(/['"‘’“”]/g, "");
+const bookUrl = (slug: string) => `https://meridian.test/books/${slug}`;
+
+async function demoWorks(locale: Locale): Promise<CitableWork[]> {
+  const books = await Promise.all((await api.books(locale)).Items.map((b) => api.book(locale, b.slug)));
+  const articles = await demoArticles(api, locale);
+  return [
+    ...books.map((b) => bookToWork(b, bookUrl(b.slug))),
+    ...articles.map(({ article, issue, journal }) => articleToWork(article, issue, journal, null)),
+  ];
+}
+
+describe("every style renders every demo article and book", () => {
+  for (const locale of locales) {
+    it(`in ${locale}: not empty, with the title, the year and the first name's surname`, async () => {
+      const works = await demoWorks(locale);
+      expect(works.filter((w) => w.type === "article").length).toBeGreaterThan(10);
+      expect(works.filter((w) => w.type === "book").length).toBeGreaterThan(5);
+      for (const work of works) {
+        const citations = formatCitations(work, locale);
+        expect(citations.map((c) => c.style)).toEqual([...citationStyles]);
+        const title = withoutQuotes(work.title);
+        const firstName = work.authors[0] ?? (work.type === "book" ? work.editors[0] : undefined);
+        for (const { style, text, html } of citations) {
+          const where = `${style} ${work.id}`;
+          expect(withoutQuotes(text), where).toContain(title);
+          expect(text, where).toContain(String(work.year));
+          if (firstName) expect(text, where).toContain(firstName.family);
+          expect(html, where).not.toMatch(/<(?!\/?(i|b|sup|sub)>)/);
+          expect(text, where).not.toMatch(/undefined|\[object/);
+        }
+      }
+    });
+  }
+});
+
+describe("hand-checked references", () => {
+  async function article(locale: Locale) {
+    const articles = await demoArticles(api, locale);
+    const found = articles.find(
+      (a) => a.article.id === "the-grain-provisioning-of-istanbul-in-the-1760s-evidence-from-the-kadi-registers-of-tekirdag",
+    );
+    if (!found) throw new Error("demo article missing");
+    return articleToWork(found.article, found.issue, found.journal, null);
+  }
+  async function book(locale: Locale, slug: string) {
+    return bookToWork(await api.book(locale, slug), bookUrl(slug));
+  }
+
+  it("APA 7: a journal article and an edited book", async () => {
+    expect(formatCitation(await article("en"), "apa", "en").text).toBe(
+      "Karabulut, H. (2024). The Grain Provisioning of Istanbul in the 1760s: Evidence from the Kadı Registers of Tekirdağ. Journal of History and Culture, 15(2), 157–170. https://doi.org/10.5555/jhc.2024.15.2.1",
+    );
+    const edited = formatCitation(await book("en", "heritage-turkish-in-europe"), "apa", "en");
+    expect(edited.text).toBe(
+      "Arslan, S., & Vermeer, J. H. (Eds.). (2020). Heritage Turkish in Europe: Acquisition, Attrition and Language Policy. Meridian Academic Publishing. https://doi.org/10.5555/mp.book.2020.01",
+    );
+    expect(edited.html).toContain("<i>Heritage Turkish in Europe: Acquisition, Attrition and Language Policy</i>");
+  });
+
+  it("ISNAD 2: a journal article and an edited book, in Turkish", async () => {
+    const cited = formatCitation(await article("tr"), "isnad", "tr");
+    expect(cited.text).toBe(
+      "Karabulut, Hüsnü. “1760’larda İstanbul’un Hububat İaşesi: Tekirdağ Kadı Sicillerinden Bulgular”. Tarih ve Kültür Dergisi 15/2 (2024), 157-170. https://doi.org/10.5555/jhc.2024.15.2.1",
+    );
+    expect(cited.html).toContain("<i>Tarih ve Kültür Dergisi</i> 15/2 (2024)");
+    expect(formatCitation(await book("tr", "avrupada-miras-dili-olarak-turkce"), "isnad", "tr").text).toBe(
+      "Arslan, Seda - Vermeer, Jan Hendrik (ed.). Avrupa’da Miras Dili Olarak Türkçe: Edinim, Yitim ve Dil Politikası. Meridian Academic Publishing, 2020. https://doi.org/10.5555/mp.book.2020.01",
+    );
+  });
+
+  it("ISNAD: two authors joined by a dash, three or more are the first and “vd.”; Turkish on an English page too", async () => {
+    const work = await article("en");
+    const people = ["Ayşe Işık", "Çağrı Öztürk", "Ömer Şahin"].map((name) => splitName(name));
+    expect(formatCitation({ ...work, authors: people.slice(0, 2) }, "isnad", "en").text).toMatch(/^Işık, Ayşe - Öztürk, Çağrı\. “/);
+    expect(formatCitation({ ...work, authors: people }, "isnad", "en").text).toMatch(/^Işık, Ayşe vd\. “/);
+  });
+});

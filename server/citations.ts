@@ -1,0 +1,60 @@
+/**
+ * A work's citation as a file for reference managers:
+ * /cite/{locale}/books/{slug}/{format} and /cite/{locale}/journals/{slug}/{issueId}/{articleId}/{format},
+ * format one of ris, bibtex, endnote. Unknown works, locales or formats are a localized 404.
+ */
+import { Hono } from "hono";
+import { type ApiClient, isContentNotFound, isContentUnavailable } from "../app/lib/api-client.server.ts";
+import { citationDownload } from "../app/lib/citations/exports.server.ts";
+import { articleToWork, bookToWork } from "../app/lib/citations/from-api.ts";
+import { type CitationExport, citationExports } from "../app/lib/citations/styles.ts";
+import type { CitableWork } from "../app/lib/citations/work.ts";
+import { href } from "../app/route-table.ts";
+import { format } from "../i18n/format.ts";
+import { isLocale, type Locale } from "../i18n/locales.ts";
+import { messages } from "../i18n/messages/index.ts";
+
+const isExport = (value: string): value is CitationExport => Object.hasOwn(citationExports, value);
+
+/** The article of an issue, looked for page by page; undefined when the issue has none by that id. */
+async function findArticleWork(api: ApiClient, locale: Locale, slug: string, issueId: string, articleId: string): Promise<CitableWork | undefined> {
+  const journal = await api.journal(locale, slug);
+  for (let page = 1; ; page++) {
+    const articles = await api.issueArticles(locale, slug, issueId, page);
+    const article = articles.Items.find((a) => a.id === articleId);
+    if (article) return articleToWork(article, articles.issue, journal, null);
+    if (page >= articles.pageCount) return undefined;
+  }
+}
+
+export function createCitationApp(api: ApiClient, publicUrl: string | undefined) {
+  const app = new Hono();
+
+  const answer = async (path: string, localeParam: string, formatParam: string, find: (locale: Locale) => Promise<CitableWork | undefined>) => {
+    const locale: Locale = isLocale(localeParam) ? localeParam : "en";
+    const notFound = () => Response.json({ error: "not_found", message: format(messages[locale].api.notFound, { path }) }, { status: 404 });
+    if (!isLocale(localeParam) || !isExport(formatParam)) return notFound();
+    try {
+      const work = await find(locale);
+      return work ? citationDownload(work, formatParam) : notFound();
+    } catch (error) {
+      if (isContentNotFound(error) || (isContentUnavailable(error) && error.status === 400)) return notFound();
+      throw error;
+    }
+  };
+
+  app.get("/cite/:locale/books/:slug/:format", (c) => {
+    const { locale, slug, format: formatParam } = c.req.param();
+    return answer(c.req.path, locale, formatParam, async (l) => {
+      const url = `${publicUrl ?? new URL(c.req.url).origin}${href("book", { slug }, l)}`;
+      return bookToWork(await api.book(l, slug), url);
+    });
+  });
+
+  app.get("/cite/:locale/journals/:slug/:issueId/:articleId/:format", (c) => {
+    const { locale, slug, issueId, articleId, format: formatParam } = c.req.param();
+    return answer(c.req.path, locale, formatParam, (l) => findArticleWork(api, l, slug, issueId, articleId));
+  });
+
+  return app;
+}

@@ -1,0 +1,35 @@
+/**
+ * The demo catalogue behind the real content API, in a fresh in-memory SQLite database, reached
+ * through the site's API client (in-process, as the web process does without API_URL).
+ */
+import { type ApiClient, createApiClient } from "../app/lib/api-client.server.ts";
+import type { Locale } from "../i18n/locales.ts";
+import { createApiApp } from "../service/api/app.ts";
+import type { ArticleSummary, Issue, JournalDetail } from "../service/api/types.ts";
+import { importContent } from "../service/content/import.ts";
+import { readContentFolder } from "../service/content/read-folder.ts";
+import { migrateToLatest, openDatabase } from "../service/db/database.ts";
+
+export async function demoApi(): Promise<{ api: ApiClient; close: () => Promise<void> }> {
+  const handle = openDatabase(":memory:");
+  await migrateToLatest(handle.db);
+  await importContent(handle.db, await readContentFolder("content/demo"));
+  const app = createApiApp(handle.db);
+  return { api: createApiClient(async (path, init) => app.request(path, init)), close: () => handle.db.destroy() };
+}
+
+/** Every article of every journal in a locale, with its issue and journal, through the issue lists. */
+export async function demoArticles(api: ApiClient, locale: Locale): Promise<{ article: ArticleSummary; issue: Issue; journal: JournalDetail }[]> {
+  const found = [];
+  for (const summary of (await api.journals(locale)).Items) {
+    const journal = await api.journal(locale, summary.slug);
+    for (const issue of (await api.issues(locale, summary.slug)).Items) {
+      for (let page = 1, pageCount = 1; page <= pageCount; page++) {
+        const articles = await api.issueArticles(locale, summary.slug, issue.id, page);
+        pageCount = articles.pageCount;
+        for (const article of articles.Items) found.push({ article, issue, journal });
+      }
+    }
+  }
+  return found;
+}
