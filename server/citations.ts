@@ -16,17 +16,6 @@ import { messages } from "../i18n/messages/index.ts";
 
 const isExport = (value: string): value is CitationExport => Object.hasOwn(citationExports, value);
 
-/** The article of an issue, looked for page by page; undefined when the issue has none by that id. */
-async function findArticleWork(api: ApiClient, locale: Locale, slug: string, issueId: string, articleId: string): Promise<CitableWork | undefined> {
-  const journal = await api.journal(locale, slug);
-  for (let page = 1; ; page++) {
-    const articles = await api.issueArticles(locale, slug, issueId, page);
-    const article = articles.Items.find((a) => a.id === articleId);
-    if (article) return articleToWork(article, articles.issue, journal, null);
-    if (page >= articles.pageCount) return undefined;
-  }
-}
-
 export function createCitationApp(api: ApiClient, publicUrl: string | undefined) {
   const app = new Hono();
 
@@ -53,7 +42,11 @@ export function createCitationApp(api: ApiClient, publicUrl: string | undefined)
 
   app.get("/cite/:locale/journals/:slug/:issueId/:articleId/:format", (c) => {
     const { locale, slug, issueId, articleId, format: formatParam } = c.req.param();
-    return answer(c.req.path, locale, formatParam, (l) => findArticleWork(api, l, slug, issueId, articleId));
+    return answer(c.req.path, locale, formatParam, async (l) => {
+      const article = await api.article(l, slug, issueId, articleId);
+      const url = `${publicUrl ?? new URL(c.req.url).origin}${href("journal-article", { slug, issueId, articleSlug: articleId }, l)}`;
+      return articleToWork(article, article.issue, article.journal, url);
+    });
   });
 
   return app;

@@ -3,11 +3,15 @@ import { type Locale, localeOfPath } from "../../../i18n/locales.ts";
 import type { ArticleText } from "../../../service/api/types.ts";
 import { AbstractTabs } from "../../components/abstract-tabs.tsx";
 import { Facts } from "../../components/facts.tsx";
+import { HowToCite } from "../../components/how-to-cite.tsx";
 import { Link } from "../../components/link.tsx";
 import { PageTitle } from "../../components/page-title.tsx";
+import { siteConfigContext } from "../../context.ts";
 import { format, useLocale, useMessages } from "../../i18n.ts";
 import { citationData } from "../../lib/article-citation.ts";
 import { citationMeta } from "../../lib/citation-meta.ts";
+import { formatCitations } from "../../lib/citations/format.server.ts";
+import { articleToWork } from "../../lib/citations/from-api.ts";
 import { formatDate, formatNumber } from "../../lib/formatting.ts";
 import { issueLabel } from "../../lib/issue-label.ts";
 import { licenceUrl } from "../../lib/licence.ts";
@@ -19,7 +23,13 @@ import type { Route } from "./+types/article";
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { api, locale } = loaderBase(request, context);
   const article = await orNotFound(request, api.article(locale, params.slug, params.issueId, params.articleSlug));
-  return { article, alternates: article.alternates };
+  const pageUrl = `${context.get(siteConfigContext).publicUrl ?? new URL(request.url).origin}${href("journal-article", { slug: params.slug, issueId: article.issueId, articleSlug: article.id }, locale)}`;
+  // Only the markup goes to the page; Copy reads its text from what is shown.
+  const citations = formatCitations(articleToWork(article, article.issue, article.journal, pageUrl), locale).map(({ style, html }) => ({
+    style,
+    html,
+  }));
+  return { article, citations, alternates: article.alternates };
 }
 
 const link = "text-orange-800 hover:underline";
@@ -32,7 +42,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches, location }) => {
   return citationMeta(citationData(loaderData.article, origin, localeOfPath(location.pathname)));
 };
 
-export default function Article({ loaderData: { article } }: Route.ComponentProps) {
+export default function Article({ loaderData: { article, citations }, params }: Route.ComponentProps) {
   const t = useMessages();
   const locale = useLocale();
   const other: Locale = locale === "en" ? "tr" : "en";
@@ -137,8 +147,7 @@ export default function Article({ loaderData: { article } }: Route.ComponentProp
       <div className="mt-10 grid gap-10 lg:grid-cols-[1fr_20rem]">
         <div className="min-w-0">
           <AbstractTabs texts={texts} />
-          {/* The "How to cite" box goes here, below the abstracts, built from citationData() (app/lib/article-citation.ts)
-              as the meta tags are; the article's JSON-LD joins the other page types' in app/components/structured-data.tsx. */}
+          <HowToCite citations={citations} work={{ type: "article", journalSlug: params.slug, issueId: article.issueId, articleId: article.id }} />
         </div>
         <aside className="grid content-start gap-6">
           <section className="card">
