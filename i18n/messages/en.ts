@@ -349,6 +349,7 @@ export const en = {
     invalidSubmission: "The submission is not valid: {fields}.",
     badBody: "The request body is not a valid submission.",
     methodNotAllowed: "The content API only answers GET here.",
+    queryTooLong: "A search may be at most {max} characters long.",
   },
 };
 

@@ -352,5 +352,6 @@ export const tr = {
     invalidSubmission: "Gönderim geçerli değil: {fields}.",
     badBody: "İstek gövdesi geçerli bir gönderim değil.",
     methodNotAllowed: "İçerik API'si burada yalnızca GET isteklerini yanıtlar.",
+    queryTooLong: "Arama en fazla {max} karakter olabilir.",
   },
 } satisfies Messages;

@@ -2,12 +2,14 @@
  * Loads a validated content bundle into the database in one transaction: the previous
  * content is replaced as a whole, or, on any error, left exactly as it was.
  */
-import type { Insertable } from "kysely";
+import { type Insertable, sql } from "kysely";
 import type { ContentDb } from "../db/database.ts";
+import { dialectOf } from "../db/dialect.ts";
 import type { Database } from "../db/schema.ts";
 import { renderMarkdown } from "./markdown.ts";
 import type { ContentBundle } from "./read-folder.ts";
 import { locales } from "./schema.ts";
+import { searchDocuments } from "./search-documents.ts";
 
 type Rows = { [T in keyof Database]: Insertable<Database[T]>[] };
 
@@ -37,6 +39,7 @@ const tableOrder: (keyof Database)[] = [
   "bookContributor",
   "bookCategory",
   "bookChapter",
+  "searchDocument",
 ];
 
 const pageRange = (pages: string | undefined) => {
@@ -235,6 +238,7 @@ export function toRows(bundle: ContentBundle): Rows {
       } as Insertable<Database["bookChapter"]>);
     });
   }
+  rows.searchDocument = searchDocuments(rows);
   return rows;
 }
 
@@ -257,6 +261,8 @@ export async function importContent(db: ContentDb, bundle: ContentBundle): Promi
       }
       written += list.length;
     }
+    // SQLite's full-text index reads the documents just written (PostgreSQL's is a generated column).
+    if (dialectOf(trx) === "sqlite") await sql`insert into search_index(search_index) values ('rebuild')`.execute(trx);
     return written;
   });
 }

@@ -9,6 +9,7 @@ import { Migrator } from "kysely/migration";
 import pg from "pg";
 import * as contentMigration from "./migrations/2026-11-22-0001-content.ts";
 import * as submissionsMigration from "./migrations/2026-11-23-0001-submissions.ts";
+import * as searchMigration from "./migrations/2026-11-23-0002-search.ts";
 import type { Database } from "./schema.ts";
 import { createSqliteDialect } from "./sqlite-dialect.ts";
 
@@ -32,7 +33,11 @@ export function openDatabase(location: string): DatabaseHandle {
   return { db: new Kysely<Database>({ dialect: createSqliteDialect(location), plugins: [new CamelCasePlugin()] }), dialect: "sqlite" };
 }
 
-const migrations = { "2026-11-22-0001-content": contentMigration, "2026-11-23-0001-submissions": submissionsMigration };
+const migrations = {
+  "2026-11-22-0001-content": contentMigration,
+  "2026-11-23-0001-submissions": submissionsMigration,
+  "2026-11-23-0002-search": searchMigration,
+};
 
 /** Brings the schema up to date; throws with the failing migration's error. */
 export async function migrateToLatest(db: ContentDb): Promise<void> {

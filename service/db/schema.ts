@@ -230,6 +230,27 @@ export interface OutboxTable {
   deliveredAt: string | null;
   lastError: string | null;
 }
+/**
+ * The search index's documents (filled by the content import): display fields per locale and the
+ * folded text of both locales. SQLite's FTS5 table `search_index` and PostgreSQL's `search_vector`
+ * column index the folded text; neither is read through these types.
+ */
+export interface SearchDocumentTable {
+  id: number;
+  kind: string;
+  entityId: string;
+  journalId: string | null;
+  issueId: string | null;
+  year: number | null;
+  slugEn: string;
+  slugTr: string;
+  titleEn: string;
+  titleTr: string;
+  textEn: string;
+  textTr: string;
+  titleFolded: string;
+  bodyFolded: string;
+}
 
 export interface Database {
   referenceItem: ReferenceItemTable;
@@ -258,4 +279,5 @@ export interface Database {
   bookChapter: BookChapterTable;
   submission: SubmissionTable;
   outbox: OutboxTable;
+  searchDocument: SearchDocumentTable;
 }

@@ -1,0 +1,47 @@
+import { type Kysely, sql } from "kysely";
+import { dialectOf } from "../dialect.ts";
+
+// biome-ignore lint/suspicious/noExplicitAny: migrations are frozen in time and do not follow the current row types.
+type Db = Kysely<any>;
+
+/**
+ * The site search's index: one document per journal, article, book, service, policy and page,
+ * with its display fields in both locales and its text in both locales folded (service/search/fold.ts).
+ * The content import rebuilds it in the same transaction. SQLite matches with an FTS5 table over
+ * the documents (external content); PostgreSQL with a stored tsvector ('simple' configuration,
+ * title words weighted A, the rest B) under a GIN index.
+ */
+export async function up(db: Db): Promise<void> {
+  await db.schema
+    .createTable("searchDocument")
+    .addColumn("id", "integer", (c) => c.primaryKey())
+    .addColumn("kind", "text", (c) => c.notNull())
+    .addColumn("entityId", "text", (c) => c.notNull())
+    .addColumn("journalId", "text")
+    .addColumn("issueId", "text")
+    .addColumn("year", "integer")
+    .addColumn("slugEn", "text", (c) => c.notNull())
+    .addColumn("slugTr", "text", (c) => c.notNull())
+    .addColumn("titleEn", "text", (c) => c.notNull())
+    .addColumn("titleTr", "text", (c) => c.notNull())
+    .addColumn("textEn", "text", (c) => c.notNull())
+    .addColumn("textTr", "text", (c) => c.notNull())
+    .addColumn("titleFolded", "text", (c) => c.notNull())
+    .addColumn("bodyFolded", "text", (c) => c.notNull())
+    .execute();
+  if (dialectOf(db) === "sqlite") {
+    await sql`create virtual table search_index using fts5(
+      title_folded, body_folded, content='search_document', content_rowid='id', tokenize='unicode61 remove_diacritics 2'
+    )`.execute(db);
+  } else {
+    await sql`alter table search_document add column search_vector tsvector generated always as (
+      setweight(to_tsvector('simple', title_folded), 'A') || setweight(to_tsvector('simple', body_folded), 'B')
+    ) stored`.execute(db);
+    await sql`create index search_document_vector on search_document using gin (search_vector)`.execute(db);
+  }
+}
+
+export async function down(db: Db): Promise<void> {
+  if (dialectOf(db) === "sqlite") await sql`drop table search_index`.execute(db);
+  await db.schema.dropTable("searchDocument").execute();
+}
