@@ -1,7 +1,7 @@
 /**
  * The search index's documents, derived from the rows an import writes: one per journal, article,
- * book, service, policy and page, carrying what a result shows in each locale (title, slug, the
- * start of its text) and the folded words of both locales (service/search/fold.ts), titles apart.
+ * book, service, policy and page, carrying what a result shows in each locale (title, slug, its
+ * text as plain text, for the snippet) and the folded words of both locales (service/search/fold.ts), titles apart.
  */
 import type { Insertable } from "kysely";
 import type { SearchKind } from "../api/search-types.ts";
@@ -10,9 +10,6 @@ import { foldForSearch } from "../search/fold.ts";
 
 type Rows = { [T in keyof Database]: Insertable<Database[T]>[] };
 type Localized<T> = { en: T; tr: T };
-
-/** How much of each locale's text a document keeps for its result's snippet. */
-const TEXT_LENGTH = 600;
 
 const entities: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'", nbsp: " " };
 
@@ -60,8 +57,8 @@ export function searchDocuments(rows: Rows): Insertable<SearchDocumentTable>[] {
       slugTr: text.tr.slug,
       titleEn: text.en.title,
       titleTr: text.tr.title,
-      textEn: text.en.text.slice(0, TEXT_LENGTH),
-      textTr: text.tr.text.slice(0, TEXT_LENGTH),
+      textEn: text.en.text,
+      textTr: text.tr.text,
       titleFolded: foldForSearch(text.en.title, text.tr.title, ...(extra.titleWords ?? [])),
       bodyFolded: foldForSearch(text.en.text, text.tr.text, ...(extra.bodyWords ?? [])),
     });

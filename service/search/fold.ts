@@ -36,16 +36,22 @@ export function queryWords(query: string): string[] {
  * or its beginning; cut at word boundaries, with an ellipsis where it was cut.
  */
 export function snippetOf(text: string, words: string[], length = 200): string {
-  // Fold character by character, remembering where each folded character came from.
-  let folded = "";
-  const origin: number[] = [];
-  for (let i = 0; i < text.length; i++) {
-    const piece = foldChars(text[i]);
-    folded += piece;
-    for (let k = 0; k < piece.length; k++) origin.push(i);
+  // Folding usually keeps every character's place; when it does not, fold character by character,
+  // remembering where each folded character came from.
+  let folded = foldChars(text);
+  let origin: number[] | undefined;
+  if (folded.length !== text.length) {
+    folded = "";
+    origin = [];
+    for (let i = 0; i < text.length; i++) {
+      const piece = foldChars(text[i]);
+      folded += piece;
+      for (let k = 0; k < piece.length; k++) origin.push(i);
+    }
   }
   const positions = words.map((word) => folded.search(new RegExp(`(?<![\\p{L}\\p{N}])${escapeRegExp(word)}`, "u"))).filter((p) => p >= 0);
-  const hit = positions.length > 0 ? origin[Math.min(...positions)] : 0;
+  const first = positions.length > 0 ? Math.min(...positions) : 0;
+  const hit = origin ? origin[first] : first;
   if (text.length <= length) return text;
   let start = Math.max(0, hit - Math.floor(length / 3));
   if (start > 0) start = text.indexOf(" ", start) + 1 || start;
