@@ -16,7 +16,7 @@ import { startServer } from "./server-process.ts";
 
 interface AutocannonResult {
   requests: { average: number };
-  latency: { p50: number; p99: number };
+  latency: { p50: number; p97_5: number; p99: number };
   errors: number;
   timeouts: number;
   non2xx: number;
@@ -50,6 +50,7 @@ interface CatalogueRun {
   journals: number;
   articles: number;
   measures: Measure[];
+  searches: Measure[];
   peakRssKb: number;
   hwmKb: number;
 }
@@ -101,6 +102,20 @@ async function pickTargets(base: string) {
   ];
 }
 
+/**
+ * Searches (docs/benchmarks.md): a common word, a Turkish word with a capital İ, a rare word, a word
+ * in nearly every document, and a common word under two filters. Each is measured on the rendered
+ * results page (a query of its own per request, so the page cache never answers) over one
+ * connection: the time one visitor waits, not the server's throughput.
+ */
+const searches = [
+  { page: "search: common word", path: "/search?q=migration" },
+  { page: "search: Turkish word with İ", path: `/tr/arama?q=${encodeURIComponent("İstanbul")}` },
+  { page: "search: rare word", path: `/search?q=${encodeURIComponent("Kadıköy")}` },
+  { page: "search: in every document", path: "/search?q=the" },
+  { page: "search: common word, 2 filters", path: `/tr/arama?q=${encodeURIComponent("göç")}&type=article&year=2024` },
+];
+
 /** What a first visit downloads: the HTML, then every script and module preload it names, once each. */
 async function firstVisitGzip(base: string, pagePath: string) {
   const response = await fetch(base + pagePath);
@@ -148,7 +163,28 @@ async function benchCatalogue(name: string, sqliteFile: string): Promise<Catalog
         clearInterval(sampler);
       }
     }
-    return { name, journals: stats.journalCount, articles: stats.articleCount, measures, peakRssKb, hwmKb: procStatusKb(pid, "VmHWM") };
+    const searchMeasures: Measure[] = [];
+    for (const target of searches) {
+      let n = 0;
+      const result = await autocannon({
+        url: server.base + target.path,
+        connections: 1,
+        duration: DURATION_S,
+        warmup: { connections: 1, duration: WARMUP_S },
+        requests: [{ setupRequest: (request) => ({ ...request, path: `${target.path}&bench=${n++}` }) }],
+      });
+      searchMeasures.push({ page: target.page, path: target.path, result });
+      console.log(`  ${target.page.padEnd(32)} p50 ${result.latency.p50} ms, p97.5 ${result.latency.p97_5} ms`);
+    }
+    return {
+      name,
+      journals: stats.journalCount,
+      articles: stats.articleCount,
+      measures,
+      searches: searchMeasures,
+      peakRssKb,
+      hwmKb: procStatusKb(pid, "VmHWM"),
+    };
   } finally {
     await server.stop();
   }
@@ -170,6 +206,15 @@ function catalogueTable(run: CatalogueRun): string {
     "| page | path | req/s | p50 ms | p99 ms | errors | non-2xx | vs static | first-visit JS gzip kB | HTML gzip kB |",
     "| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
     ...rows,
+    "",
+    `### ${run.name}: search (rendered results page, 1 connection; autocannon gives no p95, so p97.5 stands in for it)`,
+    "",
+    "| search | path | req/s | p50 ms | p97.5 ms | p99 ms | errors | non-2xx |",
+    "| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: |",
+    ...run.searches.map(
+      (m) =>
+        `| ${m.page} | \`${decodeURIComponent(m.path)}\` | ${fixed(m.result.requests.average)} | ${m.result.latency.p50} | ${m.result.latency.p97_5} | ${m.result.latency.p99} | ${m.result.errors} | ${m.result.non2xx} |`,
+    ),
     "",
     `Server peak RSS under load (VmRSS sampled every 250 ms): ${MB(run.peakRssKb)}; VmHWM at the end (start-up included): ${MB(run.hwmKb)}.`,
   ].join("\n");

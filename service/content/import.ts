@@ -40,6 +40,7 @@ const tableOrder: (keyof Database)[] = [
   "bookCategory",
   "bookChapter",
   "searchDocument",
+  "searchText",
 ];
 
 const pageRange = (pages: string | undefined) => {
@@ -238,7 +239,7 @@ export function toRows(bundle: ContentBundle): Rows {
       } as Insertable<Database["bookChapter"]>);
     });
   }
-  rows.searchDocument = searchDocuments(rows);
+  Object.assign(rows, searchDocuments(rows));
   return rows;
 }
 

@@ -5,7 +5,7 @@
  */
 import type { Insertable } from "kysely";
 import type { SearchKind } from "../api/search-types.ts";
-import type { Database, SearchDocumentTable } from "../db/schema.ts";
+import type { Database, SearchDocumentTable, SearchTextTable } from "../db/schema.ts";
 import { foldForSearch } from "../search/fold.ts";
 
 type Rows = { [T in keyof Database]: Insertable<Database[T]>[] };
@@ -38,21 +38,19 @@ function byLocale<R extends { locale: string }>(rows: R[], key: (row: R) => stri
 
 const grouped = <R>(rows: R[], key: (row: R) => string) => Map.groupBy(rows, key);
 
-export function searchDocuments(rows: Rows): Insertable<SearchDocumentTable>[] {
+export function searchDocuments(rows: Rows): { searchDocument: Insertable<SearchDocumentTable>[]; searchText: Insertable<SearchTextTable>[] } {
   const documents: Insertable<SearchDocumentTable>[] = [];
+  const texts: Insertable<SearchTextTable>[] = [];
   const add = (
     kind: SearchKind,
     entityId: string,
     text: Localized<{ slug: string; title: string; text: string }>,
     extra: { journalId?: string; issueId?: string; year?: number; titleWords?: string[]; bodyWords?: string[] } = {},
   ) => {
-    documents.push({
-      id: documents.length + 1,
-      kind,
-      entityId,
-      journalId: extra.journalId ?? null,
-      issueId: extra.issueId ?? null,
-      year: extra.year ?? null,
+    const id = documents.length + 1;
+    documents.push({ id, kind, entityId, journalId: extra.journalId ?? null, issueId: extra.issueId ?? null, year: extra.year ?? null });
+    texts.push({
+      id,
       slugEn: text.en.slug,
       slugTr: text.tr.slug,
       titleEn: text.en.title,
@@ -141,5 +139,5 @@ export function searchDocuments(rows: Rows): Insertable<SearchDocumentTable>[] {
       localized(text, (t) => ({ slug: id, title: t.title, text: plainText(t.bodyHtml) })),
     );
   }
-  return documents;
+  return { searchDocument: documents, searchText: texts };
 }

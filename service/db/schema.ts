@@ -230,11 +230,7 @@ export interface OutboxTable {
   deliveredAt: string | null;
   lastError: string | null;
 }
-/**
- * The search index's documents (filled by the content import): display fields per locale and the
- * folded text of both locales. SQLite's FTS5 table `search_index` and PostgreSQL's `search_vector`
- * column index the folded text; neither is read through these types.
- */
+/** A document of the search index (filled by the content import): what filters and facets read. */
 export interface SearchDocumentTable {
   id: number;
   kind: string;
@@ -242,6 +238,14 @@ export interface SearchDocumentTable {
   journalId: string | null;
   issueId: string | null;
   year: number | null;
+}
+/**
+ * A search document's text: display fields per locale and the folded text of both locales, which
+ * SQLite's FTS5 table `search_index` and PostgreSQL's `search_vector` column index (neither is
+ * read through these types).
+ */
+export interface SearchTextTable {
+  id: number;
   slugEn: string;
   slugTr: string;
   titleEn: string;
@@ -280,4 +284,5 @@ export interface Database {
   submission: SubmissionTable;
   outbox: OutboxTable;
   searchDocument: SearchDocumentTable;
+  searchText: SearchTextTable;
 }

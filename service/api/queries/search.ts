@@ -34,8 +34,8 @@ function matchOf(db: ContentDb, words: string[]): Match {
   if (dialectOf(db) === "postgres") {
     const query = sql`to_tsquery('simple', ${words.map((w, i) => (prefixed(w, i) ? `${w}:*` : w)).join(" & ")})`;
     return {
-      from: sql`search_document d where d.search_vector @@ ${query}`,
-      order: sql`ts_filter(d.search_vector, '{a}') @@ ${query} desc, ts_rank(d.search_vector, ${query}) desc, d.id`,
+      from: sql`search_text s join search_document d on d.id = s.id where s.search_vector @@ ${query}`,
+      order: sql`ts_filter(s.search_vector, '{a}') @@ ${query} desc, ts_rank(s.search_vector, ${query}) desc, d.id`,
     };
   }
   // Words hold only letters and digits (fold.ts), so quoting them makes a safe FTS5 query.
@@ -117,25 +117,36 @@ export async function search(db: ContentDb, locale: Locale, { query, filters, pa
   ].filter((c) => c !== false);
   const where = conditions.length > 0 ? sql` and ${sql.join(conditions, sql` and `)}` : sql``;
   const pageCount = Math.max(1, Math.ceil(total / pageSize));
-  const rows =
+  const found =
     total === 0 || page > pageCount
       ? []
       : (
-          await sql<{
-            kind: SearchKind;
-            entityId: string;
-            journalId: string | null;
-            issueId: string | null;
-            year: number | null;
-            slugEn: string;
-            slugTr: string;
-            titleEn: string;
-            titleTr: string;
-            textEn: string;
-            textTr: string;
-          }>`select d.kind, d.entity_id, d.journal_id, d.issue_id, d.year, d.slug_en, d.slug_tr, d.title_en, d.title_tr, d.text_en, d.text_tr
-          from ${match.from}${where} order by ${match.order} limit ${pageSize} offset ${(page - 1) * pageSize}`.execute(db)
+          await sql<{ id: number; kind: SearchKind; entityId: string; journalId: string | null; issueId: string | null; year: number | null }>`
+          select d.id, d.kind, d.entity_id, d.journal_id, d.issue_id, d.year from ${match.from}${where}
+          order by ${match.order} limit ${pageSize} offset ${(page - 1) * pageSize}`.execute(db)
         ).rows;
+  const texts =
+    found.length === 0
+      ? new Map()
+      : new Map(
+          (
+            await db
+              .selectFrom("searchText")
+              .where(
+                "id",
+                "in",
+                found.map((r) => r.id),
+              )
+              .select([
+                "id",
+                locale === "tr" ? "slugTr as slug" : "slugEn as slug",
+                locale === "tr" ? "titleTr as title" : "titleEn as title",
+                locale === "tr" ? "textTr as text" : "textEn as text",
+              ])
+              .execute()
+          ).map((r) => [r.id, r]),
+        );
+  const rows = found.map((r) => ({ ...r, ...(texts.get(r.id) as { slug: string; title: string; text: string }) }));
 
   const journalFacet = facetCounts("journal");
   const journalIds = [...new Set([...journalFacet.map((f) => f.value), ...rows.flatMap((r) => (r.journalId ? [r.journalId] : []))])];
@@ -152,19 +163,18 @@ export async function search(db: ContentDb, locale: Locale, { query, filters, pa
         ).map((r) => [r.journalId, r.title]),
   );
   const collator = new Intl.Collator(locale);
-  const tr = locale === "tr";
 
   return {
     query,
     Items: rows.map((r) => ({
       type: r.kind,
       id: r.entityId,
-      title: tr ? r.titleTr : r.titleEn,
-      slug: tr ? r.slugTr : r.slugEn,
+      title: r.title,
+      slug: r.slug,
       issueId: r.issueId,
       journal: r.journalId ? { id: r.journalId, title: journalTitles.get(r.journalId) ?? r.journalId } : null,
       year: r.year,
-      snippet: snippetOf(tr ? r.textTr : r.textEn, words),
+      snippet: snippetOf(r.text, words),
     })),
     Count: total,
     page,

@@ -5,11 +5,12 @@ import { dialectOf } from "../dialect.ts";
 type Db = Kysely<any>;
 
 /**
- * The site search's index: one document per journal, article, book, service, policy and page,
- * with its display fields in both locales and its text in both locales folded (service/search/fold.ts).
- * The content import rebuilds it in the same transaction. SQLite matches with an FTS5 table over
- * the documents (external content); PostgreSQL with a stored tsvector ('simple' configuration,
- * title words weighted A, the rest B) under a GIN index.
+ * The site search's index: one document per journal, article, book, service, policy and page. Its
+ * narrow row (kind, journal, year: what the filters and facet counts read for every match) is kept
+ * apart from its text: the display fields in both locales and the text of both locales folded
+ * (service/search/fold.ts). The content import rebuilds both in its transaction. SQLite matches
+ * with an FTS5 table over the texts (external content); PostgreSQL with a stored tsvector ('simple'
+ * configuration, title words weighted A, the rest B) under a GIN index.
  */
 export async function up(db: Db): Promise<void> {
   await db.schema
@@ -20,6 +21,10 @@ export async function up(db: Db): Promise<void> {
     .addColumn("journalId", "text")
     .addColumn("issueId", "text")
     .addColumn("year", "integer")
+    .execute();
+  await db.schema
+    .createTable("searchText")
+    .addColumn("id", "integer", (c) => c.primaryKey().references("searchDocument.id").onDelete("cascade"))
     .addColumn("slugEn", "text", (c) => c.notNull())
     .addColumn("slugTr", "text", (c) => c.notNull())
     .addColumn("titleEn", "text", (c) => c.notNull())
@@ -31,17 +36,18 @@ export async function up(db: Db): Promise<void> {
     .execute();
   if (dialectOf(db) === "sqlite") {
     await sql`create virtual table search_index using fts5(
-      title_folded, body_folded, content='search_document', content_rowid='id', tokenize='unicode61 remove_diacritics 2'
+      title_folded, body_folded, content='search_text', content_rowid='id', tokenize='unicode61 remove_diacritics 2'
     )`.execute(db);
   } else {
-    await sql`alter table search_document add column search_vector tsvector generated always as (
+    await sql`alter table search_text add column search_vector tsvector generated always as (
       setweight(to_tsvector('simple', title_folded), 'A') || setweight(to_tsvector('simple', body_folded), 'B')
     ) stored`.execute(db);
-    await sql`create index search_document_vector on search_document using gin (search_vector)`.execute(db);
+    await sql`create index search_text_vector on search_text using gin (search_vector)`.execute(db);
   }
 }
 
 export async function down(db: Db): Promise<void> {
   if (dialectOf(db) === "sqlite") await sql`drop table search_index`.execute(db);
+  await db.schema.dropTable("searchText").execute();
   await db.schema.dropTable("searchDocument").execute();
 }
