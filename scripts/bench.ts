@@ -1,8 +1,8 @@
 /**
- * `npm run bench [-- --demo | --large] [--no-build]`: load-tests the production server on the demo
+ * `npm run bench [-- --demo | --large] [--no-build] [--search]`: load-tests the production server on the demo
  * catalogue (a fresh SQLite file seeded from CONTENT_DIR, content/demo by default) and on the generated
  * 100 000-article one (data/large.db, generated first when missing); both unless one is named. Prints a
- * Markdown report and writes it to bench-results/latest.md.
+ * Markdown report and writes it to bench-results/latest.md. `--search` measures only the searches.
  */
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -104,17 +104,20 @@ async function pickTargets(base: string) {
 
 /**
  * Searches (docs/benchmarks.md): a common word, a Turkish word with a capital İ, a rare word, a word
- * in nearly every document, and a common word under two filters. Each is measured on the rendered
- * results page (a query of its own per request, so the page cache never answers) over one
- * connection: the time one visitor waits, not the server's throughput.
+ * in nearly every document, and a common word under two filters. Each is measured on the content
+ * API and on the rendered results page (a query of its own per request, so the page cache never
+ * answers), over one connection: the time one visitor waits, not the server's throughput.
  */
 const searches = [
-  { page: "search: common word", path: "/search?q=migration" },
-  { page: "search: Turkish word with İ", path: `/tr/arama?q=${encodeURIComponent("İstanbul")}` },
-  { page: "search: rare word", path: `/search?q=${encodeURIComponent("Kadıköy")}` },
-  { page: "search: in every document", path: "/search?q=the" },
-  { page: "search: common word, 2 filters", path: `/tr/arama?q=${encodeURIComponent("göç")}&type=article&year=2024` },
-];
+  { name: "common word", locale: "en", query: "q=migration" },
+  { name: "Turkish word with İ", locale: "tr", query: `q=${encodeURIComponent("İstanbul")}` },
+  { name: "rare word", locale: "en", query: `q=${encodeURIComponent("Kadıköy")}` },
+  { name: "in every document", locale: "en", query: "q=the" },
+  { name: "common word, 2 filters", locale: "tr", query: `q=${encodeURIComponent("göç")}&type=article&year=2024` },
+].flatMap(({ name, locale, query }) => [
+  { page: `${name} (API)`, path: `/api/search/${locale}?${query}` },
+  { page: `${name} (page)`, path: `${locale === "tr" ? "/tr/arama" : "/search"}?${query}` },
+]);
 
 /** What a first visit downloads: the HTML, then every script and module preload it names, once each. */
 async function firstVisitGzip(base: string, pagePath: string) {
@@ -135,7 +138,7 @@ async function firstVisitGzip(base: string, pagePath: string) {
   return { jsGzip: js, htmlGzip: gzipSync(html).length };
 }
 
-async function benchCatalogue(name: string, sqliteFile: string): Promise<CatalogueRun> {
+async function benchCatalogue(name: string, sqliteFile: string, onlySearch = false): Promise<CatalogueRun> {
   console.log(`\n${name}: starting the server on ${sqliteFile.startsWith(root) ? path.relative(root, sqliteFile) : sqliteFile}`);
   const server = await startServer({ SQLITE_FILE: sqliteFile, DATABASE_URL: undefined });
   const pid = server.child.pid ?? 0;
@@ -143,7 +146,7 @@ async function benchCatalogue(name: string, sqliteFile: string): Promise<Catalog
     const stats = await getJson<{ journalCount: number; articleCount: number }>(`${server.base}/api/en/initial`);
     const measures: Measure[] = [];
     let peakRssKb = 0;
-    for (const target of await pickTargets(server.base)) {
+    for (const target of onlySearch ? [] : await pickTargets(server.base)) {
       const sizes = "static" in target || "bypassCache" in target ? {} : await firstVisitGzip(server.base, target.path);
       const sampler = setInterval(() => {
         peakRssKb = Math.max(peakRssKb, procStatusKb(pid, "VmRSS"));
@@ -203,11 +206,15 @@ function catalogueTable(run: CatalogueRun): string {
   return [
     `## ${run.name}: ${run.journals} journals, ${run.articles} articles`,
     "",
-    "| page | path | req/s | p50 ms | p99 ms | errors | non-2xx | vs static | first-visit JS gzip kB | HTML gzip kB |",
-    "| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
-    ...rows,
-    "",
-    `### ${run.name}: search (rendered results page, 1 connection; autocannon gives no p95, so p97.5 stands in for it)`,
+    ...(rows.length === 0
+      ? []
+      : [
+          "| page | path | req/s | p50 ms | p99 ms | errors | non-2xx | vs static | first-visit JS gzip kB | HTML gzip kB |",
+          "| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
+          ...rows,
+          "",
+        ]),
+    `### ${run.name}: search (1 connection; autocannon gives no p95, so p97.5 stands in for it)`,
     "",
     "| search | path | req/s | p50 ms | p97.5 ms | p99 ms | errors | non-2xx |",
     "| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: |",
@@ -235,7 +242,9 @@ function run(command: string, args: string[]) {
 }
 
 async function main() {
-  const { values } = parseArgs({ options: { demo: { type: "boolean" }, large: { type: "boolean" }, "no-build": { type: "boolean" } } });
+  const { values } = parseArgs({
+    options: { demo: { type: "boolean" }, large: { type: "boolean" }, "no-build": { type: "boolean" }, search: { type: "boolean" } },
+  });
   const both = !values.demo && !values.large;
 
   if (!(values["no-build"] && existsSync(path.join(root, "build/server/index.js")))) run("npm", ["run", "build"]);
@@ -246,14 +255,14 @@ async function main() {
   if (values.demo || both) {
     const dir = mkdtempSync(path.join(os.tmpdir(), "bench-demo-"));
     try {
-      runs.push(await benchCatalogue("demo", path.join(dir, "demo.db")));
+      runs.push(await benchCatalogue("demo", path.join(dir, "demo.db"), values.search));
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
   }
   if (values.large || both) {
     if (!existsSync(largeDb)) run(process.execPath, ["scripts/generate-catalogue.ts", "--out", largeDb]);
-    runs.push(await benchCatalogue("large", largeDb));
+    runs.push(await benchCatalogue("large", largeDb, values.search));
   }
 
   const [demo, large] = [runs.find((r) => r.name === "demo"), runs.find((r) => r.name === "large")];

@@ -1,6 +1,7 @@
+import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testDatabases } from "../../tests/databases.ts";
-import { importContent } from "../content/import.ts";
+import { fillMissingSearchIndex, importContent } from "../content/import.ts";
 import { type ContentBundle, readContentFolder } from "../content/read-folder.ts";
 import type { DatabaseHandle } from "../db/database.ts";
 import { createApiApp } from "./app.ts";
@@ -153,6 +154,23 @@ for (const database of testDatabases()) {
         expect(body.message).toContain(fragment);
       }
       expect((await get<ApiError>("/api/search/xx?q=a")).status).toBe(404);
+    });
+
+    it("indexes content imported before the index existed, once", async () => {
+      const before = (await get("/api/search/tr?q=istanbul&pageSize=100")).body;
+      await handle.db.deleteFrom("searchText").execute();
+      await handle.db.deleteFrom("searchDocument").execute();
+      if (handle.dialect === "sqlite") await sql`insert into search_index(search_index) values ('rebuild')`.execute(handle.db);
+      expect((await get("/api/search/tr?q=istanbul")).body.Count).toBe(0);
+
+      const documents =
+        bundle.journals.length + articles.length + bundle.books.length + bundle.services.length + bundle.policies.length + bundle.pages.length;
+      expect(await fillMissingSearchIndex(handle.db)).toBe(documents);
+      expect(await fillMissingSearchIndex(handle.db)).toBe(0);
+      const after = (await get("/api/search/tr?q=istanbul&pageSize=100")).body;
+      // The same documents, with the same snippets (equal ranks may come in another order).
+      const entries = (answer: SearchAnswer) => answer.Items.map((r) => `${r.type}/${r.id}: ${r.snippet}`).sort();
+      expect(entries(after)).toEqual(entries(before));
     });
   });
 }

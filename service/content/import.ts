@@ -2,14 +2,14 @@
  * Loads a validated content bundle into the database in one transaction: the previous
  * content is replaced as a whole, or, on any error, left exactly as it was.
  */
-import { type Insertable, sql } from "kysely";
+import { type Insertable, sql, type Transaction } from "kysely";
 import type { ContentDb } from "../db/database.ts";
 import { dialectOf } from "../db/dialect.ts";
 import type { Database } from "../db/schema.ts";
 import { renderMarkdown } from "./markdown.ts";
 import type { ContentBundle } from "./read-folder.ts";
 import { locales } from "./schema.ts";
-import { searchDocuments } from "./search-documents.ts";
+import { searchDocuments, searchSourceTables } from "./search-documents.ts";
 
 type Rows = { [T in keyof Database]: Insertable<Database[T]>[] };
 
@@ -246,6 +246,20 @@ export function toRows(bundle: ContentBundle): Rows {
 /** Rows per INSERT: well under SQLite's and PostgreSQL's limits on bound parameters. */
 const BATCH = 400;
 
+async function insertRows<T extends keyof Database>(trx: Transaction<Database>, table: T, list: Insertable<Database[T]>[]) {
+  for (let i = 0; i < list.length; i += BATCH) {
+    await trx
+      .insertInto(table)
+      .values(list.slice(i, i + BATCH) as never)
+      .execute();
+  }
+}
+
+/** SQLite's full-text index reads the search texts just written (PostgreSQL's is a generated column). */
+async function indexSearchTexts(trx: Transaction<Database>) {
+  if (dialectOf(trx) === "sqlite") await sql`insert into search_index(search_index) values ('rebuild')`.execute(trx);
+}
+
 /** Replaces all content with the bundle's, atomically. Returns the number of rows written. */
 export async function importContent(db: ContentDb, bundle: ContentBundle): Promise<number> {
   const rows = toRows(bundle);
@@ -253,17 +267,30 @@ export async function importContent(db: ContentDb, bundle: ContentBundle): Promi
     for (const table of [...tableOrder].reverse()) await trx.deleteFrom(table).execute();
     let written = 0;
     for (const table of tableOrder) {
-      const list = rows[table];
-      for (let i = 0; i < list.length; i += BATCH) {
-        await trx
-          .insertInto(table)
-          .values(list.slice(i, i + BATCH) as never)
-          .execute();
-      }
-      written += list.length;
+      await insertRows(trx, table, rows[table]);
+      written += rows[table].length;
     }
-    // SQLite's full-text index reads the documents just written (PostgreSQL's is a generated column).
-    if (dialectOf(trx) === "sqlite") await sql`insert into search_index(search_index) values ('rebuild')`.execute(trx);
+    await indexSearchTexts(trx);
     return written;
   });
+}
+
+/**
+ * Builds the search index from the content in the database when the index is empty and the content
+ * is not: a database imported before the index existed. Returns the number of documents written.
+ */
+export async function fillMissingSearchIndex(db: ContentDb): Promise<number> {
+  const indexed = await db.selectFrom("searchDocument").select("id").limit(1).executeTakeFirst();
+  const content = await db.selectFrom("journal").select("id").limit(1).executeTakeFirst();
+  if (indexed || !content) return 0;
+  const source = Object.fromEntries(
+    await Promise.all(searchSourceTables.map(async (table) => [table, await db.selectFrom(table).selectAll().execute()])),
+  ) as Parameters<typeof searchDocuments>[0];
+  const { searchDocument, searchText } = searchDocuments(source);
+  await db.transaction().execute(async (trx) => {
+    await insertRows(trx, "searchDocument", searchDocument);
+    await insertRows(trx, "searchText", searchText);
+    await indexSearchTexts(trx);
+  });
+  return searchDocument.length;
 }

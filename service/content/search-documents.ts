@@ -8,7 +8,23 @@ import type { SearchKind } from "../api/search-types.ts";
 import type { Database, SearchDocumentTable, SearchTextTable } from "../db/schema.ts";
 import { foldForSearch } from "../search/fold.ts";
 
-type Rows = { [T in keyof Database]: Insertable<Database[T]>[] };
+/** The tables the search documents are derived from. */
+export const searchSourceTables = [
+  "journal",
+  "journalText",
+  "issue",
+  "article",
+  "articleText",
+  "articleAuthor",
+  "book",
+  "bookText",
+  "bookContributor",
+  "bookChapter",
+  "contentItem",
+  "contentItemText",
+  "page",
+] as const;
+type SourceRows = { [T in (typeof searchSourceTables)[number]]: Insertable<Database[T]>[] };
 type Localized<T> = { en: T; tr: T };
 
 const entities: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'", nbsp: " " };
@@ -38,7 +54,7 @@ function byLocale<R extends { locale: string }>(rows: R[], key: (row: R) => stri
 
 const grouped = <R>(rows: R[], key: (row: R) => string) => Map.groupBy(rows, key);
 
-export function searchDocuments(rows: Rows): { searchDocument: Insertable<SearchDocumentTable>[]; searchText: Insertable<SearchTextTable>[] } {
+export function searchDocuments(rows: SourceRows): { searchDocument: Insertable<SearchDocumentTable>[]; searchText: Insertable<SearchTextTable>[] } {
   const documents: Insertable<SearchDocumentTable>[] = [];
   const texts: Insertable<SearchTextTable>[] = [];
   const add = (
