@@ -77,21 +77,16 @@ export interface SearchRequest {
   pageSize: number;
 }
 
-export async function search(db: ContentDb, locale: Locale, { query, filters, page, pageSize }: SearchRequest): Promise<SearchAnswer> {
-  const words = queryWords(query);
-  const empty: SearchAnswer = { query, Items: [], Count: 0, page, pageSize, pageCount: 1, facets: { type: [], journal: [], year: [] } };
-  if (words.length === 0) return empty;
-  const match = matchOf(db, words);
-
-  const combinations =
-    await sql<Combination>`select d.kind, d.journal_id, d.year, count(*) as count from ${match.from} group by d.kind, d.journal_id, d.year`.execute(
-      db,
-    );
+/**
+ * The number of matches under all the filters, and per facet value the number under all the other
+ * filters (a picked value stays listed, with 0 if need be, so that it can be removed).
+ */
+function countFacets(combinations: Combination[], filters: SearchFilters) {
   const active = searchFacets.filter((facet) => filters[facet] !== undefined);
   const matches = (values: Values, except?: SearchFacet) => active.every((facet) => facet === except || values[facet] === filters[facet]);
   const counts = new Map(searchFacets.map((facet) => [facet, new Map<string, number>()]));
   let total = 0;
-  for (const row of combinations.rows) {
+  for (const row of combinations) {
     const values = valuesOf(row);
     const n = Number(row.count);
     if (matches(values)) total += n;
@@ -104,11 +99,35 @@ export async function search(db: ContentDb, locale: Locale, { query, filters, pa
   }
   const facetCounts = (facet: SearchFacet): FacetCount[] => {
     const byValue = counts.get(facet) as Map<string, number>;
-    // The picked value stays listed (with 0) so that it can be removed.
     const picked = filters[facet];
     if (picked !== undefined && !byValue.has(picked)) byValue.set(picked, 0);
     return [...byValue].map(([value, count]) => ({ value, count }));
   };
+  return { total, facetCounts };
+}
+
+/** The locale's slug, title and text of the documents, by id. */
+async function readTexts(db: ContentDb, locale: Locale, ids: number[]) {
+  if (ids.length === 0) return new Map<number, { slug: string; title: string; text: string }>();
+  const tr = locale === "tr";
+  const rows = await db
+    .selectFrom("searchText")
+    .where("id", "in", ids)
+    .select(["id", tr ? "slugTr as slug" : "slugEn as slug", tr ? "titleTr as title" : "titleEn as title", tr ? "textTr as text" : "textEn as text"])
+    .execute();
+  return new Map(rows.map((r) => [r.id, r]));
+}
+
+export async function search(db: ContentDb, locale: Locale, { query, filters, page, pageSize }: SearchRequest): Promise<SearchAnswer> {
+  const words = queryWords(query);
+  if (words.length === 0) return { query, Items: [], Count: 0, page, pageSize, pageCount: 1, facets: { type: [], journal: [], year: [] } };
+  const match = matchOf(db, words);
+
+  const combinations =
+    await sql<Combination>`select d.kind, d.journal_id, d.year, count(*) as count from ${match.from} group by d.kind, d.journal_id, d.year`.execute(
+      db,
+    );
+  const { total, facetCounts } = countFacets(combinations.rows, filters);
 
   const conditions = [
     filters.type !== undefined && sql`d.kind = ${filters.type}`,
@@ -125,27 +144,11 @@ export async function search(db: ContentDb, locale: Locale, { query, filters, pa
           select d.id, d.kind, d.entity_id, d.journal_id, d.issue_id, d.year from ${match.from}${where}
           order by ${match.order} limit ${pageSize} offset ${(page - 1) * pageSize}`.execute(db)
         ).rows;
-  const texts =
-    found.length === 0
-      ? new Map()
-      : new Map(
-          (
-            await db
-              .selectFrom("searchText")
-              .where(
-                "id",
-                "in",
-                found.map((r) => r.id),
-              )
-              .select([
-                "id",
-                locale === "tr" ? "slugTr as slug" : "slugEn as slug",
-                locale === "tr" ? "titleTr as title" : "titleEn as title",
-                locale === "tr" ? "textTr as text" : "textEn as text",
-              ])
-              .execute()
-          ).map((r) => [r.id, r]),
-        );
+  const texts = await readTexts(
+    db,
+    locale,
+    found.map((r) => r.id),
+  );
   const rows = found.map((r) => ({ ...r, ...(texts.get(r.id) as { slug: string; title: string; text: string }) }));
 
   const journalFacet = facetCounts("journal");
