@@ -223,7 +223,9 @@ function catalogueTable(run: CatalogueRun): string {
         `| ${m.page} | \`${decodeURIComponent(m.path)}\` | ${fixed(m.result.requests.average)} | ${m.result.latency.p50} | ${m.result.latency.p97_5} | ${m.result.latency.p99} | ${m.result.errors} | ${m.result.non2xx} |`,
     ),
     "",
-    `Server peak RSS under load (VmRSS sampled every 250 ms): ${MB(run.peakRssKb)}; VmHWM at the end (start-up included): ${MB(run.hwmKb)}.`,
+    ...(rows.length === 0
+      ? []
+      : [`Server peak RSS under load (VmRSS sampled every 250 ms): ${MB(run.peakRssKb)}; VmHWM at the end (start-up included): ${MB(run.hwmKb)}.`]),
   ].join("\n");
 }
 
