@@ -4,8 +4,9 @@
  * indexed once.
  */
 
-import { fillMissingSearchIndex, importContent } from "../service/content/import.ts";
+import { importContent } from "../service/content/import.ts";
 import { readContentFolder } from "../service/content/read-folder.ts";
+import { fillMissingSearchIndex } from "../service/content/search-index.ts";
 import { type DatabaseHandle, migrateToLatest, openDatabase } from "../service/db/database.ts";
 import type { Config } from "./config.ts";
 

@@ -1,8 +1,8 @@
-import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testDatabases } from "../../tests/databases.ts";
-import { fillMissingSearchIndex, importContent } from "../content/import.ts";
+import { importContent } from "../content/import.ts";
 import { type ContentBundle, readContentFolder } from "../content/read-folder.ts";
+import { fillMissingSearchIndex, writeSearchIndex } from "../content/search-index.ts";
 import type { DatabaseHandle } from "../db/database.ts";
 import { createApiApp } from "./app.ts";
 import type { SearchAnswer } from "./search-types.ts";
@@ -158,9 +158,7 @@ for (const database of testDatabases()) {
 
     it("indexes content imported before the index existed, once", async () => {
       const before = (await get("/api/search/tr?q=istanbul&pageSize=100")).body;
-      await handle.db.deleteFrom("searchText").execute();
-      await handle.db.deleteFrom("searchDocument").execute();
-      if (handle.dialect === "sqlite") await sql`insert into search_index(search_index) values ('rebuild')`.execute(handle.db);
+      await handle.db.transaction().execute((trx) => writeSearchIndex(trx, { documents: [], texts: [], words: [] }));
       expect((await get("/api/search/tr?q=istanbul")).body.Count).toBe(0);
 
       const documents =

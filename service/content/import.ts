@@ -2,16 +2,17 @@
  * Loads a validated content bundle into the database in one transaction: the previous
  * content is replaced as a whole, or, on any error, left exactly as it was.
  */
-import { type Insertable, sql, type Transaction } from "kysely";
+import type { Insertable } from "kysely";
 import type { ContentDb } from "../db/database.ts";
-import { dialectOf } from "../db/dialect.ts";
 import type { Database } from "../db/schema.ts";
+import { insertRows } from "./insert-rows.ts";
 import { renderMarkdown } from "./markdown.ts";
 import type { ContentBundle } from "./read-folder.ts";
 import { locales } from "./schema.ts";
-import { searchDocuments, searchSourceTables } from "./search-documents.ts";
+import { searchDocuments } from "./search-documents.ts";
+import { writeSearchIndex } from "./search-index.ts";
 
-type Rows = { [T in keyof Database]: Insertable<Database[T]>[] };
+export type Rows = { [T in keyof Database]: Insertable<Database[T]>[] };
 
 /** Tables in an order that respects their references (children after parents). */
 const tableOrder: (keyof Database)[] = [
@@ -39,8 +40,6 @@ const tableOrder: (keyof Database)[] = [
   "bookContributor",
   "bookCategory",
   "bookChapter",
-  "searchDocument",
-  "searchText",
 ];
 
 const pageRange = (pages: string | undefined) => {
@@ -239,25 +238,7 @@ export function toRows(bundle: ContentBundle): Rows {
       } as Insertable<Database["bookChapter"]>);
     });
   }
-  Object.assign(rows, searchDocuments(rows));
   return rows;
-}
-
-/** Rows per INSERT: well under SQLite's and PostgreSQL's limits on bound parameters. */
-const BATCH = 400;
-
-async function insertRows<T extends keyof Database>(trx: Transaction<Database>, table: T, list: Insertable<Database[T]>[]) {
-  for (let i = 0; i < list.length; i += BATCH) {
-    await trx
-      .insertInto(table)
-      .values(list.slice(i, i + BATCH) as never)
-      .execute();
-  }
-}
-
-/** SQLite's full-text index reads the search texts just written (PostgreSQL's is a generated column). */
-async function indexSearchTexts(trx: Transaction<Database>) {
-  if (dialectOf(trx) === "sqlite") await sql`insert into search_index(search_index) values ('rebuild')`.execute(trx);
 }
 
 /** Replaces all content with the bundle's, atomically. Returns the number of rows written. */
@@ -270,27 +251,7 @@ export async function importContent(db: ContentDb, bundle: ContentBundle): Promi
       await insertRows(trx, table, rows[table]);
       written += rows[table].length;
     }
-    await indexSearchTexts(trx);
+    await writeSearchIndex(trx, searchDocuments(rows));
     return written;
   });
-}
-
-/**
- * Builds the search index from the content in the database when the index is empty and the content
- * is not: a database imported before the index existed. Returns the number of documents written.
- */
-export async function fillMissingSearchIndex(db: ContentDb): Promise<number> {
-  const indexed = await db.selectFrom("searchDocument").select("id").limit(1).executeTakeFirst();
-  const content = await db.selectFrom("journal").select("id").limit(1).executeTakeFirst();
-  if (indexed || !content) return 0;
-  const source = Object.fromEntries(
-    await Promise.all(searchSourceTables.map(async (table) => [table, await db.selectFrom(table).selectAll().execute()])),
-  ) as Parameters<typeof searchDocuments>[0];
-  const { searchDocument, searchText } = searchDocuments(source);
-  await db.transaction().execute(async (trx) => {
-    await insertRows(trx, "searchDocument", searchDocument);
-    await insertRows(trx, "searchText", searchText);
-    await indexSearchTexts(trx);
-  });
-  return searchDocument.length;
 }

@@ -1,12 +1,12 @@
 /**
  * The search index's documents, derived from the rows an import writes: one per journal, article,
- * book, service, policy and page, carrying what a result shows in each locale (title, slug, its
- * text as plain text, for the snippet) and the folded words of both locales (service/search/fold.ts), titles apart.
+ * book, service, policy and page, with its title and slug in each locale and the folded words of
+ * both locales (service/search/fold.ts), titles apart.
  */
 import type { Insertable } from "kysely";
 import type { SearchKind } from "../api/search-types.ts";
 import type { Database, SearchDocumentTable, SearchTextTable } from "../db/schema.ts";
-import { foldForSearch } from "../search/fold.ts";
+import { foldForSearch, plainText } from "../search/fold.ts";
 
 /** The tables the search documents are derived from. */
 export const searchSourceTables = [
@@ -27,20 +27,6 @@ export const searchSourceTables = [
 type SourceRows = { [T in (typeof searchSourceTables)[number]]: Insertable<Database[T]>[] };
 type Localized<T> = { en: T; tr: T };
 
-const entities: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'", nbsp: " " };
-
-/** Stored rich text as plain text: tags become spaces, entities characters, runs of space one. */
-export function plainText(html: string): string {
-  return html
-    .replace(/<[^>]*>/g, " ")
-    .replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (whole, name: string) => {
-      if (name[0] !== "#") return entities[name.toLowerCase()] ?? whole;
-      return String.fromCodePoint(name[1] === "x" || name[1] === "X" ? Number.parseInt(name.slice(2), 16) : Number(name.slice(1)));
-    })
-    .replace(/\s+/g, " ")
-    .trim();
-}
-
 /** Per-locale rows of one entity, keyed by its id. */
 function byLocale<R extends { locale: string }>(rows: R[], key: (row: R) => string): Map<string, Localized<R>> {
   const map = new Map<string, Localized<R>>();
@@ -54,9 +40,17 @@ function byLocale<R extends { locale: string }>(rows: R[], key: (row: R) => stri
 
 const grouped = <R>(rows: R[], key: (row: R) => string) => Map.groupBy(rows, key);
 
-export function searchDocuments(rows: SourceRows): { searchDocument: Insertable<SearchDocumentTable>[]; searchText: Insertable<SearchTextTable>[] } {
+/** The index's rows, and each document's folded words (which SQLite keeps only in its FTS5 table). */
+export interface SearchIndexRows {
+  documents: Insertable<SearchDocumentTable>[];
+  texts: Insertable<SearchTextTable>[];
+  words: { id: number; titleFolded: string; bodyFolded: string }[];
+}
+
+export function searchDocuments(rows: SourceRows): SearchIndexRows {
   const documents: Insertable<SearchDocumentTable>[] = [];
   const texts: Insertable<SearchTextTable>[] = [];
+  const words: SearchIndexRows["words"] = [];
   const add = (
     kind: SearchKind,
     entityId: string,
@@ -65,14 +59,9 @@ export function searchDocuments(rows: SourceRows): { searchDocument: Insertable<
   ) => {
     const id = documents.length + 1;
     documents.push({ id, kind, entityId, journalId: extra.journalId ?? null, issueId: extra.issueId ?? null, year: extra.year ?? null });
-    texts.push({
+    texts.push({ id, slugEn: text.en.slug, slugTr: text.tr.slug, titleEn: text.en.title, titleTr: text.tr.title });
+    words.push({
       id,
-      slugEn: text.en.slug,
-      slugTr: text.tr.slug,
-      titleEn: text.en.title,
-      titleTr: text.tr.title,
-      textEn: text.en.text,
-      textTr: text.tr.text,
       titleFolded: foldForSearch(text.en.title, text.tr.title, ...(extra.titleWords ?? [])),
       bodyFolded: foldForSearch(text.en.text, text.tr.text, ...(extra.bodyWords ?? [])),
     });
@@ -155,5 +144,5 @@ export function searchDocuments(rows: SourceRows): { searchDocument: Insertable<
       localized(text, (t) => ({ slug: id, title: t.title, text: plainText(t.bodyHtml) })),
     );
   }
-  return { searchDocument: documents, searchText: texts };
+  return { documents, texts, words };
 }

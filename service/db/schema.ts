@@ -240,9 +240,9 @@ export interface SearchDocumentTable {
   year: number | null;
 }
 /**
- * A search document's text: display fields per locale and the folded text of both locales, which
- * SQLite's FTS5 table `search_index` and PostgreSQL's `search_vector` column index (neither is
- * read through these types).
+ * A search document's title and slug per locale. Its folded words are indexed by SQLite's FTS5
+ * table `search_index` or, on PostgreSQL, kept in `title_folded`/`body_folded` under the
+ * `search_vector` column; neither is read through these types.
  */
 export interface SearchTextTable {
   id: number;
@@ -250,10 +250,6 @@ export interface SearchTextTable {
   slugTr: string;
   titleEn: string;
   titleTr: string;
-  textEn: string;
-  textTr: string;
-  titleFolded: string;
-  bodyFolded: string;
 }
 
 export interface Database {

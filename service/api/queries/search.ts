@@ -7,7 +7,7 @@
 import { type RawBuilder, sql } from "kysely";
 import type { ContentDb } from "../../db/database.ts";
 import { dialectOf } from "../../db/dialect.ts";
-import { queryWords, snippetOf } from "../../search/fold.ts";
+import { plainText, queryWords, snippetOf } from "../../search/fold.ts";
 import {
   type FacetCount,
   type SearchAnswer,
@@ -106,16 +106,65 @@ function countFacets(combinations: Combination[], filters: SearchFilters) {
   return { total, facetCounts };
 }
 
-/** The locale's slug, title and text of the documents, by id. */
-async function readTexts(db: ContentDb, locale: Locale, ids: number[]) {
-  if (ids.length === 0) return new Map<number, { slug: string; title: string; text: string }>();
+/** The locale's slug and title of the documents, by id. */
+async function readTitles(db: ContentDb, locale: Locale, ids: number[]) {
+  if (ids.length === 0) return new Map<number, { slug: string; title: string }>();
   const tr = locale === "tr";
   const rows = await db
     .selectFrom("searchText")
     .where("id", "in", ids)
-    .select(["id", tr ? "slugTr as slug" : "slugEn as slug", tr ? "titleTr as title" : "titleEn as title", tr ? "textTr as text" : "textEn as text"])
+    .select(["id", tr ? "slugTr as slug" : "slugEn as slug", tr ? "titleTr as title" : "titleEn as title"])
     .execute();
   return new Map(rows.map((r) => [r.id, r]));
+}
+
+type Found = { kind: SearchKind; entityId: string; journalId: string | null };
+
+/** The text each result's snippet is cut from, in the locale: an abstract, a description, a page's body. Keyed `kind/entityId`. */
+async function readSnippetSources(db: ContentDb, locale: Locale, found: Found[]): Promise<Map<string, string>> {
+  const idsOf = (kind: SearchKind) => found.filter((r) => r.kind === kind).map((r) => r.entityId);
+  const read = async (kind: SearchKind, query: (ids: string[]) => Promise<{ id: string; html: string }[]>) => {
+    const ids = idsOf(kind);
+    return ids.length === 0 ? [] : (await query(ids)).map((r) => [`${kind}/${r.id}`, plainText(r.html)] as const);
+  };
+  const items = (kind: "service" | "policy") => (ids: string[]) =>
+    db
+      .selectFrom("contentItemText")
+      .where("type", "=", kind === "service" ? "services" : "policies")
+      .where("locale", "=", locale)
+      .where("id", "in", ids)
+      .select(["id", sql<string>`description || ' ' || details_html`.as("html")])
+      .execute();
+  const lists = await Promise.all([
+    read("journal", (ids) =>
+      db
+        .selectFrom("journalText")
+        .where("locale", "=", locale)
+        .where("journalId", "in", ids)
+        .select(["journalId as id", sql<string>`description_html || ' ' || aims_scope_html`.as("html")])
+        .execute(),
+    ),
+    // Article ids are unique within a journal: both narrow the key (journal, article, locale).
+    read("article", async (ids) => {
+      const journals = [...new Set(found.flatMap((r) => (r.kind === "article" && r.journalId ? [r.journalId] : [])))];
+      const rows = await db
+        .selectFrom("articleText")
+        .where("journalId", "in", journals)
+        .where("articleId", "in", ids)
+        .where("locale", "=", locale)
+        .select(["journalId", "articleId as id", "abstractHtml as html"])
+        .execute();
+      const wanted = new Set(found.filter((r) => r.kind === "article").map((r) => `${r.journalId}/${r.entityId}`));
+      return rows.filter((r) => wanted.has(`${r.journalId}/${r.id}`));
+    }),
+    read("book", (ids) =>
+      db.selectFrom("bookText").where("locale", "=", locale).where("bookId", "in", ids).select(["bookId as id", "descriptionHtml as html"]).execute(),
+    ),
+    read("service", items("service")),
+    read("policy", items("policy")),
+    read("page", (ids) => db.selectFrom("page").where("locale", "=", locale).where("id", "in", ids).select(["id", "bodyHtml as html"]).execute()),
+  ]);
+  return new Map(lists.flat());
 }
 
 export async function search(db: ContentDb, locale: Locale, { query, filters, page, pageSize }: SearchRequest): Promise<SearchAnswer> {
@@ -144,12 +193,19 @@ export async function search(db: ContentDb, locale: Locale, { query, filters, pa
           select d.id, d.kind, d.entity_id, d.journal_id, d.issue_id, d.year from ${match.from}${where}
           order by ${match.order} limit ${pageSize} offset ${(page - 1) * pageSize}`.execute(db)
         ).rows;
-  const texts = await readTexts(
-    db,
-    locale,
-    found.map((r) => r.id),
-  );
-  const rows = found.map((r) => ({ ...r, ...(texts.get(r.id) as { slug: string; title: string; text: string }) }));
+  const [titles, snippetSources] = await Promise.all([
+    readTitles(
+      db,
+      locale,
+      found.map((r) => r.id),
+    ),
+    readSnippetSources(db, locale, found),
+  ]);
+  const rows = found.map((r) => ({
+    ...r,
+    ...(titles.get(r.id) as { slug: string; title: string }),
+    text: snippetSources.get(`${r.kind}/${r.entityId}`) ?? "",
+  }));
 
   const journalFacet = facetCounts("journal");
   const journalIds = [...new Set([...journalFacet.map((f) => f.value), ...rows.flatMap((r) => (r.journalId ? [r.journalId] : []))])];

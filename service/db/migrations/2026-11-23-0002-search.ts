@@ -7,10 +7,11 @@ type Db = Kysely<any>;
 /**
  * The site search's index: one document per journal, article, book, service, policy and page. Its
  * narrow row (kind, journal, year: what the filters and facet counts read for every match) is kept
- * apart from its text: the display fields in both locales and the text of both locales folded
- * (service/search/fold.ts). The content import rebuilds both in its transaction. SQLite matches
- * with an FTS5 table over the texts (external content); PostgreSQL with a stored tsvector ('simple'
- * configuration, title words weighted A, the rest B) under a GIN index.
+ * apart from its title and slug per locale. The words of both locales, folded
+ * (service/search/fold.ts), are indexed: on SQLite by a contentless FTS5 table (the words are not
+ * stored twice); on PostgreSQL as folded text with a stored tsvector ('simple' configuration,
+ * title words weighted A, the rest B) under a GIN index. The content import rebuilds it all in its
+ * transaction.
  */
 export async function up(db: Db): Promise<void> {
   await db.schema
@@ -29,16 +30,13 @@ export async function up(db: Db): Promise<void> {
     .addColumn("slugTr", "text", (c) => c.notNull())
     .addColumn("titleEn", "text", (c) => c.notNull())
     .addColumn("titleTr", "text", (c) => c.notNull())
-    .addColumn("textEn", "text", (c) => c.notNull())
-    .addColumn("textTr", "text", (c) => c.notNull())
-    .addColumn("titleFolded", "text", (c) => c.notNull())
-    .addColumn("bodyFolded", "text", (c) => c.notNull())
     .execute();
   if (dialectOf(db) === "sqlite") {
     await sql`create virtual table search_index using fts5(
-      title_folded, body_folded, content='search_text', content_rowid='id', tokenize='unicode61 remove_diacritics 2'
+      title_folded, body_folded, content='', contentless_delete=1, tokenize='unicode61 remove_diacritics 2'
     )`.execute(db);
   } else {
+    await sql`alter table search_text add column title_folded text not null, add column body_folded text not null`.execute(db);
     await sql`alter table search_text add column search_vector tsvector generated always as (
       setweight(to_tsvector('simple', title_folded), 'A') || setweight(to_tsvector('simple', body_folded), 'B')
     ) stored`.execute(db);
