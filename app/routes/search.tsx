@@ -46,6 +46,8 @@ function resultPath(result: SearchResult, locale: Locale): string {
 export default function Search({ loaderData: { query, answer, filters, search } }: Route.ComponentProps) {
   const t = useMessages();
   const locale = useLocale();
+  // Filters show when there is something to narrow, or a filter to take off.
+  const withFilters = Boolean(answer && (answer.Count > 0 || Object.keys(filters).length > 0));
   const browse = [
     { to: href("journals", {}, locale), label: t.nav.journals },
     { to: href("books", {}, locale), label: t.nav.books },
@@ -74,11 +76,9 @@ export default function Search({ loaderData: { query, answer, filters, search } 
           </ul>
         </div>
       ) : (
-        <div className="page grid gap-8 py-10 lg:grid-cols-[16rem_1fr]">
-          {answer && (answer.Count > 0 || Object.keys(filters).length > 0) && (
-            <SearchFiltersPanel facets={answer.facets} active={filters} search={search} />
-          )}
-          <div className="min-w-0 lg:col-start-2">
+        <div className={`page grid gap-8 py-10 ${withFilters ? "lg:grid-cols-[16rem_1fr]" : ""}`}>
+          {answer && withFilters && <SearchFiltersPanel facets={answer.facets} active={filters} search={search} />}
+          <div className={`min-w-0 ${withFilters ? "lg:col-start-2" : ""}`}>
             {answer === null ? (
               <ListUnavailable />
             ) : (
