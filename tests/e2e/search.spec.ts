@@ -37,6 +37,8 @@ test.describe("without JavaScript", () => {
     await expect(status(page)).toHaveText(`${answer.Count} results for “ISTANBUL”`);
     expect(await titles(page)).toEqual(answer.Items.map((r) => r.title));
     await expect(page.getByRole("main").getByRole("searchbox")).toHaveValue("ISTANBUL");
+    // The same search in Turkish is one link away.
+    await expect(page.locator(`header a[hreflang="tr"]`).first()).toHaveAttribute("href", "/tr/arama?q=ISTANBUL");
   });
 
   test("Turkish casing and letters do not matter, and results are in the page's language", async ({ page }) => {
