@@ -88,6 +88,7 @@ export const routeTable = [
   { id: "services", en: "/services", tr: "/tr/hizmetler", file: "routes/content-items/list.tsx" },
   { id: "service", en: "/services/:slug", tr: "/tr/hizmetler/:slug", file: "routes/content-items/detail.tsx" },
   { id: "permission-form", en: "/form-permission", tr: "/tr/form-permission", file: "routes/permission-form.tsx" },
+  { id: "search", en: "/search", tr: "/tr/arama", file: "routes/search.tsx" },
   { id: "about", en: "/who-we-are", tr: "/tr/biz-kimiz", file: "routes/about.tsx" },
   { id: "departments", en: "/who-we-are/departments", tr: "/tr/who-we-are/departments", file: "routes/departments/list.tsx" },
   {

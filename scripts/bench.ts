@@ -1,8 +1,8 @@
 /**
- * `npm run bench [-- --demo | --large] [--no-build]`: load-tests the production server on the demo
+ * `npm run bench [-- --demo | --large] [--no-build] [--search]`: load-tests the production server on the demo
  * catalogue (a fresh SQLite file seeded from CONTENT_DIR, content/demo by default) and on the generated
  * 100 000-article one (data/large.db, generated first when missing); both unless one is named. Prints a
- * Markdown report and writes it to bench-results/latest.md.
+ * Markdown report and writes it to bench-results/latest.md. `--search` measures only the searches.
  */
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -16,7 +16,7 @@ import { startServer } from "./server-process.ts";
 
 interface AutocannonResult {
   requests: { average: number };
-  latency: { p50: number; p99: number };
+  latency: { p50: number; p97_5: number; p99: number };
   errors: number;
   timeouts: number;
   non2xx: number;
@@ -50,6 +50,7 @@ interface CatalogueRun {
   journals: number;
   articles: number;
   measures: Measure[];
+  searches: Measure[];
   peakRssKb: number;
   hwmKb: number;
 }
@@ -101,6 +102,23 @@ async function pickTargets(base: string) {
   ];
 }
 
+/**
+ * Searches (docs/benchmarks.md): a common word, a Turkish word with a capital İ, a rare word, a word
+ * in nearly every document, and a common word under two filters. Each is measured on the content
+ * API and on the rendered results page (a query of its own per request, so the page cache never
+ * answers), over one connection: the time one visitor waits, not the server's throughput.
+ */
+const searches = [
+  { name: "common word", locale: "en", query: "q=migration" },
+  { name: "Turkish word with İ", locale: "tr", query: `q=${encodeURIComponent("İstanbul")}` },
+  { name: "rare word", locale: "en", query: `q=${encodeURIComponent("Kadıköy")}` },
+  { name: "in every document", locale: "en", query: "q=the" },
+  { name: "common word, 2 filters", locale: "tr", query: `q=${encodeURIComponent("göç")}&type=article&year=2024` },
+].flatMap(({ name, locale, query }) => [
+  { page: `${name} (API)`, path: `/api/search/${locale}?${query}` },
+  { page: `${name} (page)`, path: `${locale === "tr" ? "/tr/arama" : "/search"}?${query}` },
+]);
+
 /** What a first visit downloads: the HTML, then every script and module preload it names, once each. */
 async function firstVisitGzip(base: string, pagePath: string) {
   const response = await fetch(base + pagePath);
@@ -120,7 +138,7 @@ async function firstVisitGzip(base: string, pagePath: string) {
   return { jsGzip: js, htmlGzip: gzipSync(html).length };
 }
 
-async function benchCatalogue(name: string, sqliteFile: string): Promise<CatalogueRun> {
+async function benchCatalogue(name: string, sqliteFile: string, onlySearch = false): Promise<CatalogueRun> {
   console.log(`\n${name}: starting the server on ${sqliteFile.startsWith(root) ? path.relative(root, sqliteFile) : sqliteFile}`);
   const server = await startServer({ SQLITE_FILE: sqliteFile, DATABASE_URL: undefined });
   const pid = server.child.pid ?? 0;
@@ -128,7 +146,7 @@ async function benchCatalogue(name: string, sqliteFile: string): Promise<Catalog
     const stats = await getJson<{ journalCount: number; articleCount: number }>(`${server.base}/api/en/initial`);
     const measures: Measure[] = [];
     let peakRssKb = 0;
-    for (const target of await pickTargets(server.base)) {
+    for (const target of onlySearch ? [] : await pickTargets(server.base)) {
       const sizes = "static" in target || "bypassCache" in target ? {} : await firstVisitGzip(server.base, target.path);
       const sampler = setInterval(() => {
         peakRssKb = Math.max(peakRssKb, procStatusKb(pid, "VmRSS"));
@@ -148,7 +166,28 @@ async function benchCatalogue(name: string, sqliteFile: string): Promise<Catalog
         clearInterval(sampler);
       }
     }
-    return { name, journals: stats.journalCount, articles: stats.articleCount, measures, peakRssKb, hwmKb: procStatusKb(pid, "VmHWM") };
+    const searchMeasures: Measure[] = [];
+    for (const target of searches) {
+      let n = 0;
+      const result = await autocannon({
+        url: server.base + target.path,
+        connections: 1,
+        duration: DURATION_S,
+        warmup: { connections: 1, duration: WARMUP_S },
+        requests: [{ setupRequest: (request) => ({ ...request, path: `${target.path}&bench=${n++}` }) }],
+      });
+      searchMeasures.push({ page: target.page, path: target.path, result });
+      console.log(`  ${target.page.padEnd(32)} p50 ${result.latency.p50} ms, p97.5 ${result.latency.p97_5} ms`);
+    }
+    return {
+      name,
+      journals: stats.journalCount,
+      articles: stats.articleCount,
+      measures,
+      searches: searchMeasures,
+      peakRssKb,
+      hwmKb: procStatusKb(pid, "VmHWM"),
+    };
   } finally {
     await server.stop();
   }
@@ -167,11 +206,26 @@ function catalogueTable(run: CatalogueRun): string {
   return [
     `## ${run.name}: ${run.journals} journals, ${run.articles} articles`,
     "",
-    "| page | path | req/s | p50 ms | p99 ms | errors | non-2xx | vs static | first-visit JS gzip kB | HTML gzip kB |",
-    "| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
-    ...rows,
+    ...(rows.length === 0
+      ? []
+      : [
+          "| page | path | req/s | p50 ms | p99 ms | errors | non-2xx | vs static | first-visit JS gzip kB | HTML gzip kB |",
+          "| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
+          ...rows,
+          "",
+        ]),
+    `### ${run.name}: search (1 connection; autocannon gives no p95, so p97.5 stands in for it)`,
     "",
-    `Server peak RSS under load (VmRSS sampled every 250 ms): ${MB(run.peakRssKb)}; VmHWM at the end (start-up included): ${MB(run.hwmKb)}.`,
+    "| search | path | req/s | p50 ms | p97.5 ms | p99 ms | errors | non-2xx |",
+    "| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: |",
+    ...run.searches.map(
+      (m) =>
+        `| ${m.page} | \`${decodeURIComponent(m.path)}\` | ${fixed(m.result.requests.average)} | ${m.result.latency.p50} | ${m.result.latency.p97_5} | ${m.result.latency.p99} | ${m.result.errors} | ${m.result.non2xx} |`,
+    ),
+    "",
+    ...(rows.length === 0
+      ? []
+      : [`Server peak RSS under load (VmRSS sampled every 250 ms): ${MB(run.peakRssKb)}; VmHWM at the end (start-up included): ${MB(run.hwmKb)}.`]),
   ].join("\n");
 }
 
@@ -190,7 +244,9 @@ function run(command: string, args: string[]) {
 }
 
 async function main() {
-  const { values } = parseArgs({ options: { demo: { type: "boolean" }, large: { type: "boolean" }, "no-build": { type: "boolean" } } });
+  const { values } = parseArgs({
+    options: { demo: { type: "boolean" }, large: { type: "boolean" }, "no-build": { type: "boolean" }, search: { type: "boolean" } },
+  });
   const both = !values.demo && !values.large;
 
   if (!(values["no-build"] && existsSync(path.join(root, "build/server/index.js")))) run("npm", ["run", "build"]);
@@ -201,14 +257,14 @@ async function main() {
   if (values.demo || both) {
     const dir = mkdtempSync(path.join(os.tmpdir(), "bench-demo-"));
     try {
-      runs.push(await benchCatalogue("demo", path.join(dir, "demo.db")));
+      runs.push(await benchCatalogue("demo", path.join(dir, "demo.db"), values.search));
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
   }
   if (values.large || both) {
     if (!existsSync(largeDb)) run(process.execPath, ["scripts/generate-catalogue.ts", "--out", largeDb]);
-    runs.push(await benchCatalogue("large", largeDb));
+    runs.push(await benchCatalogue("large", largeDb, values.search));
   }
 
   const [demo, large] = [runs.find((r) => r.name === "demo"), runs.find((r) => r.name === "large")];

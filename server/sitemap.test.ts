@@ -56,6 +56,11 @@ for (const database of testDatabases()) {
       expect(urls.filter((u) => /\/articles\/[^/]+\/[^/]+$/.test(u.loc))).toHaveLength(articles.length);
     });
 
+    it("does not list the search results, which search engines are asked not to index", () => {
+      for (const locale of ["en", "tr"] as const) expect(urls.map((u) => u.loc)).not.toContain(origin + href("search", {}, locale));
+      expect(urls.map((u) => u.loc)).toContain(origin + href("journals", {}, "tr"));
+    });
+
     it("lists every book in both locales with its alternates", () => {
       for (const book of demo.books) expectPair(href("book", { slug: book.en.slug }, "en"), href("book", { slug: book.tr.slug }, "tr"));
     });

@@ -28,6 +28,9 @@ async function allArticles(api: ApiClient, slug: string): Promise<{ issueId: str
   const rest = await Promise.all(Array.from({ length: first.pageCount - 1 }, (_, i) => api.articles("en", slug, i + 2, ARTICLES_PER_REQUEST)));
   return [first, ...rest].flatMap((page) => page.Items);
 }
+/** Screens that are no page of their own for search engines: search results (`noindex`). */
+const NOT_LISTED = new Set(["search"]);
+
 export async function sitemapParams(api: ApiClient): Promise<Map<string, Params[]>> {
   const [services, policies, journals, books, departments] = await Promise.all([
     slugPairs(api.services),
@@ -63,6 +66,7 @@ export async function sitemapParams(api: ApiClient): Promise<Map<string, Params[
   const byRoute = new Map<string, Params[]>();
   for (const route of routeTable as readonly RouteEntry[]) {
     if (route.index) continue; // the same URL as its parent
+    if (NOT_LISTED.has(route.id)) continue;
     const params = route.en.includes(":articleSlug")
       ? articles
       : route.en.includes(":issueId")

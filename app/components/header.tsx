@@ -4,6 +4,7 @@ import { href } from "../route-table.ts";
 import { Link, NavLink } from "./link.tsx";
 import { Logo } from "./logo.tsx";
 import { headerLinks } from "./nav-links.ts";
+import { SearchForm } from "./search-form.tsx";
 import { LanguageMenu } from "./shell/language-menu.tsx";
 import { MegaMenu } from "./shell/mega-menu.tsx";
 import { MobileMenu } from "./shell/mobile-menu.tsx";
@@ -43,7 +44,8 @@ export function Header() {
             ))}
           </ul>
         </nav>
-        <div className="hidden lg:block">
+        <div className="hidden items-center gap-3 lg:flex">
+          <SearchForm compact className="w-28" />
           <LanguageMenu />
         </div>
         <MobileMenu links={links} />

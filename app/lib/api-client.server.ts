@@ -5,6 +5,7 @@
  * 500 ms, only after a network error or a 5xx; any other status stops at once.
  */
 import type { Locale } from "../../i18n/locales.ts";
+import type { SearchAnswer, SearchFilters } from "../../service/api/search-types.ts";
 import type {
   ApiError,
   ArticleDetail,
@@ -114,6 +115,11 @@ export function createApiClient(transport: Transport, wait: (ms: number) => Prom
     departments: (locale: Locale) => request<List<DepartmentSummary>>(`/api/departments/${locale}`),
     department: (locale: Locale, slug: string) => request<DepartmentDetail>(`/api/departments/${locale}/${seg(slug)}`),
     page: (locale: Locale, id: string) => request<PageContent>(`/api/pages/${locale}/${seg(id)}`),
+    /** The site search: a page of results for `query` under the filters, with facet counts. */
+    search: (locale: Locale, query: string, filters: SearchFilters, page: number) => {
+      const params = Object.entries({ q: query, ...filters }).filter((entry): entry is [string, string] => entry[1] !== undefined);
+      return request<SearchAnswer>(`/api/search/${locale}?${new URLSearchParams([...params, ["page", String(page)]])}`);
+    },
     submit: (submission: NewSubmissionRequest) =>
       request<SubmissionAccepted>("/api/submissions", {
         method: "POST",

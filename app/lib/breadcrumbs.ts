@@ -62,6 +62,7 @@ const names: Record<RouteId, (t: Messages, data: DataOf) => string | undefined> 
   "contact-permission-request": (t) => t.contact.permissionRequest,
   "contact-quote-request": (t) => t.contact.quoteRequest,
   "permission-form": (t) => t.permissionForm.title,
+  search: (t) => t.search.title,
 };
 
 /** The trail to the page the matches render, home first and the page last; empty off the route table. */

@@ -2,7 +2,7 @@
  * The journal directory's filters, as they live in its URL: one value per facet
  * (`?category=history&access=open`), validated by the content service.
  */
-import { type JournalFacet, type JournalFilters, journalFacets } from "../../service/api/types.ts";
+import { type JournalFilters, journalFacets } from "../../service/api/types.ts";
 
 /** The filters a URL names, or undefined when it names one twice (no page has that address). */
 export function filtersOf(url: string): JournalFilters | undefined {
@@ -16,8 +16,8 @@ export function filtersOf(url: string): JournalFilters | undefined {
   return filters;
 }
 
-/** The query of the directory with `facet` set to `value`, or removed when null; back on its first page. */
-export function withFilter(search: string, facet: JournalFacet, value: string | null): string {
+/** The query of a filtered list with `facet` set to `value`, or removed when null; back on its first page. */
+export function withFilter(search: string, facet: string, value: string | null): string {
   const query = new URLSearchParams(search);
   query.delete("page");
   if (value === null) query.delete(facet);

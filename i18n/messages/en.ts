@@ -373,6 +373,35 @@ export const en = {
     download: "Download the reference",
     formats: { ris: "RIS", bibtex: "BibTeX", endnote: "EndNote" },
   },
+  search: {
+    title: "Search",
+    lead: "Journals, articles, books and our pages, in English and Turkish.",
+    label: "Search the site",
+    placeholder: "Titles, authors, keywords…",
+    submit: "Search",
+    documentTitle: "Search: {query}",
+    results: "{count} results for “{query}”",
+    resultsOne: "1 result for “{query}”",
+    noResults: "Nothing matches “{query}”. Try fewer or other words.",
+    noMatch: "Nothing matches “{query}” with all of these filters. Remove one, or clear them all.",
+    emptyTitle: "What are you looking for?",
+    emptyHelp:
+      "Search the titles, abstracts, keywords and authors of every journal, article and book, and our service and policy pages, in English and Turkish at once.",
+    emptyFolding: "Capitals, Turkish letters and accents do not matter: “kadikoy” finds “Kadıköy”, “ISTANBUL” finds “İstanbul”.",
+    browse: "Or browse",
+    filters: {
+      title: "Filter results",
+      toggle: "Filters",
+      active: "{count} active",
+      type: "Type",
+      journal: "Journal",
+      year: "Year",
+      selected: "selected, choose to remove",
+      clear: "Clear all filters",
+    },
+    /** A result's kind, as its tag and as a type filter. */
+    kinds: { journal: "Journal", article: "Article", book: "Book", service: "Service", policy: "Policy", page: "Page" },
+  },
   errors: {
     notFoundTitle: "Page Not Found",
     notFound: "Page not found: {path}",
@@ -392,6 +421,7 @@ export const en = {
     invalidSubmission: "The submission is not valid: {fields}.",
     badBody: "The request body is not a valid submission.",
     methodNotAllowed: "The content API only answers GET here.",
+    queryTooLong: "A search may be at most {max} characters long.",
   },
 };
 

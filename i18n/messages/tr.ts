@@ -376,6 +376,35 @@ export const tr = {
     download: "Kaynak gösterimini indirin",
     formats: { ris: "RIS", bibtex: "BibTeX", endnote: "EndNote" },
   },
+  search: {
+    title: "Arama",
+    lead: "Dergiler, makaleler, kitaplar ve sayfalarımız; Türkçe ve İngilizce.",
+    label: "Sitede ara",
+    placeholder: "Başlık, yazar, anahtar kelime…",
+    submit: "Ara",
+    documentTitle: "Arama: {query}",
+    results: "“{query}” için {count} sonuç",
+    resultsOne: "“{query}” için 1 sonuç",
+    noResults: "“{query}” ile eşleşen sonuç yok. Daha az ya da başka kelimeler deneyin.",
+    noMatch: "“{query}” için bu filtrelerin tümüne uyan sonuç yok. Birini kaldırın ya da hepsini temizleyin.",
+    emptyTitle: "Ne arıyorsunuz?",
+    emptyHelp:
+      "Tüm dergi, makale ve kitapların başlıklarında, özetlerinde, anahtar kelimelerinde ve yazarlarında, ayrıca hizmet ve politika sayfalarımızda Türkçe ve İngilizce birlikte arayın.",
+    emptyFolding: "Büyük harfler, Türkçe karakterler ve aksanlar fark etmez: “kadikoy” yazınca “Kadıköy”, “ISTANBUL” yazınca “İstanbul” bulunur.",
+    browse: "Ya da göz atın",
+    filters: {
+      title: "Sonuçları filtrele",
+      toggle: "Filtreler",
+      active: "{count} etkin",
+      type: "Tür",
+      journal: "Dergi",
+      year: "Yıl",
+      selected: "seçili, kaldırmak için seçin",
+      clear: "Tüm filtreleri temizle",
+    },
+    /** A result's kind, as its tag and as a type filter. */
+    kinds: { journal: "Dergi", article: "Makale", book: "Kitap", service: "Hizmet", policy: "Politika", page: "Sayfa" },
+  },
   errors: {
     notFoundTitle: "Sayfa Bulunamadı",
     notFound: "Sayfa bulunamadı: {path}",
@@ -395,5 +424,6 @@ export const tr = {
     invalidSubmission: "Gönderim geçerli değil: {fields}.",
     badBody: "İstek gövdesi geçerli bir gönderim değil.",
     methodNotAllowed: "İçerik API'si burada yalnızca GET isteklerini yanıtlar.",
+    queryTooLong: "Arama en fazla {max} karakter olabilir.",
   },
 } satisfies Messages;

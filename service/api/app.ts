@@ -27,7 +27,9 @@ import { findJournal, journalIdBySlug, listArticles, listIssues, readEditorialBo
 import { latestArticles } from "./queries/latest-articles.ts";
 import { findPage, listPages } from "./queries/pages.ts";
 import { readEntities } from "./queries/reference.ts";
+import { search, unknownSearchFilter } from "./queries/search.ts";
 import { readStatistics } from "./queries/statistics.ts";
+import { MAX_SEARCH_QUERY, type SearchFilters, searchFacets } from "./search-types.ts";
 import { type ApiError, type ContentType, contentTypes, type JournalFilters, journalFacets, type List } from "./types.ts";
 
 type ErrorCode = ApiError["error"];
@@ -219,6 +221,19 @@ export function createApiApp(db: ContentDb, { onSubmission }: ApiOptions = {}): 
     const locale = localeParam(c.req.param("locale"));
     const id = await journalId(locale, c.req.param("slug"), c.req.path);
     return c.json(await readEditorialBoard(db, locale, id));
+  });
+
+  /** The site search: `q` (at most MAX_SEARCH_QUERY characters; none or blank finds nothing) and one value per facet. */
+  app.get("/search/:locale", async (c) => {
+    const locale = localeParam(c.req.param("locale"));
+    const queries = c.req.queries();
+    for (const name of ["q", ...searchFacets]) if ((queries[name]?.length ?? 0) > 1) fail(locale, 400, "bad_request", "repeatedParameter", { name });
+    const query = (queries.q?.[0] ?? "").trim();
+    if (query.length > MAX_SEARCH_QUERY) fail(locale, 400, "bad_request", "queryTooLong", { max: MAX_SEARCH_QUERY });
+    const filters: SearchFilters = Object.fromEntries(searchFacets.flatMap((name) => (queries[name] ? [[name, queries[name][0]]] : [])));
+    const unknown = await unknownSearchFilter(db, filters);
+    if (unknown) fail(locale, 400, "bad_request", "unknownFilter", { name: unknown, value: String(filters[unknown]).slice(0, 40) });
+    return c.json(await search(db, locale, { query, filters, ...pageOf(locale, c.req.query()) }));
   });
 
   const contentType = (value: string): ContentType =>

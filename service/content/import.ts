@@ -5,11 +5,14 @@
 import type { Insertable } from "kysely";
 import type { ContentDb } from "../db/database.ts";
 import type { Database } from "../db/schema.ts";
+import { insertRows } from "./insert-rows.ts";
 import { renderMarkdown } from "./markdown.ts";
 import type { ContentBundle } from "./read-folder.ts";
 import { locales } from "./schema.ts";
+import { searchDocuments } from "./search-documents.ts";
+import { writeSearchIndex } from "./search-index.ts";
 
-type Rows = { [T in keyof Database]: Insertable<Database[T]>[] };
+export type Rows = { [T in keyof Database]: Insertable<Database[T]>[] };
 
 /** Tables in an order that respects their references (children after parents). */
 const tableOrder: (keyof Database)[] = [
@@ -238,9 +241,6 @@ export function toRows(bundle: ContentBundle): Rows {
   return rows;
 }
 
-/** Rows per INSERT: well under SQLite's and PostgreSQL's limits on bound parameters. */
-const BATCH = 400;
-
 /** Replaces all content with the bundle's, atomically. Returns the number of rows written. */
 export async function importContent(db: ContentDb, bundle: ContentBundle): Promise<number> {
   const rows = toRows(bundle);
@@ -248,15 +248,10 @@ export async function importContent(db: ContentDb, bundle: ContentBundle): Promi
     for (const table of [...tableOrder].reverse()) await trx.deleteFrom(table).execute();
     let written = 0;
     for (const table of tableOrder) {
-      const list = rows[table];
-      for (let i = 0; i < list.length; i += BATCH) {
-        await trx
-          .insertInto(table)
-          .values(list.slice(i, i + BATCH) as never)
-          .execute();
-      }
-      written += list.length;
+      await insertRows(trx, table, rows[table]);
+      written += rows[table].length;
     }
+    await writeSearchIndex(trx, searchDocuments(rows));
     return written;
   });
 }

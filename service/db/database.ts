@@ -10,6 +10,7 @@ import pg from "pg";
 import * as contentMigration from "./migrations/2026-11-22-0001-content.ts";
 import * as submissionsMigration from "./migrations/2026-11-23-0001-submissions.ts";
 import * as articleByDateMigration from "./migrations/2026-11-23-0002-article-by-date.ts";
+import * as searchMigration from "./migrations/2026-11-23-0003-search.ts";
 import * as latestArticlesMigration from "./migrations/2026-11-23-0010-latest-articles.ts";
 import type { Database } from "./schema.ts";
 import { createSqliteDialect } from "./sqlite-dialect.ts";
@@ -38,6 +39,7 @@ const migrations = {
   "2026-11-22-0001-content": contentMigration,
   "2026-11-23-0001-submissions": submissionsMigration,
   "2026-11-23-0002-article-by-date": articleByDateMigration,
+  "2026-11-23-0003-search": searchMigration,
   "2026-11-23-0010-latest-articles": latestArticlesMigration,
 };
 

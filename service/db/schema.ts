@@ -230,6 +230,27 @@ export interface OutboxTable {
   deliveredAt: string | null;
   lastError: string | null;
 }
+/** A document of the search index (filled by the content import): what filters and facets read. */
+export interface SearchDocumentTable {
+  id: number;
+  kind: string;
+  entityId: string;
+  journalId: string | null;
+  issueId: string | null;
+  year: number | null;
+}
+/**
+ * A search document's title and slug per locale. Its folded words are indexed by SQLite's FTS5
+ * table `search_index` or, on PostgreSQL, kept in `title_folded`/`body_folded` under the
+ * `search_vector` column; neither is read through these types.
+ */
+export interface SearchTextTable {
+  id: number;
+  slugEn: string;
+  slugTr: string;
+  titleEn: string;
+  titleTr: string;
+}
 
 export interface Database {
   referenceItem: ReferenceItemTable;
@@ -258,4 +279,6 @@ export interface Database {
   bookChapter: BookChapterTable;
   submission: SubmissionTable;
   outbox: OutboxTable;
+  searchDocument: SearchDocumentTable;
+  searchText: SearchTextTable;
 }

@@ -1,4 +1,4 @@
-import { useMatches } from "react-router";
+import { useLocation, useMatches } from "react-router";
 import { type Locale, locales, upper } from "../../../i18n/locales.ts";
 import { useLocale, useMessages } from "../../i18n.ts";
 import { alternatePaths } from "../../lib/alternates.ts";
@@ -14,12 +14,15 @@ function remember(locale: Locale) {
 
 /**
  * Links to this very page in each locale (the home page where there is no counterpart), each
- * remembering the choice when followed.
+ * remembering the choice when followed. The query stays: a search, the journal filters and a
+ * page number mean the same in both languages.
  */
 export function LanguageLinks({ className }: { className: string }) {
   const t = useMessages();
   const current = useLocale();
-  const paths = alternatePaths(useMatches()) ?? { en: "/", tr: "/tr" };
+  const { search } = useLocation();
+  const alternates = alternatePaths(useMatches());
+  const paths = alternates ? { en: alternates.en + search, tr: alternates.tr + search } : { en: "/", tr: "/tr" };
   return locales.map((locale) => (
     <li key={locale}>
       <a

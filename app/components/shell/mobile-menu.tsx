@@ -1,6 +1,7 @@
 import { useEffect } from "react";
 import { useMessages } from "../../i18n.ts";
 import { NavLink } from "../link.tsx";
+import { SearchForm } from "../search-form.tsx";
 import { LanguageLinks } from "./language-menu.tsx";
 import { useDisclosure } from "./use-disclosure.ts";
 
@@ -29,6 +30,7 @@ export function MobileMenu({ links }: { links: { to: string; label: string; end:
         <span className="max-[380px]:sr-only">{t.menu.mobile}</span>
       </button>
       <div {...panelProps} className="fixed inset-x-0 top-18 bottom-0 z-40 overflow-y-auto border-t border-stone-200 bg-white">
+        <SearchForm className="page pt-4" />
         <nav aria-label={t.nav.label} className="page py-4">
           <ul className="grid gap-1">
             {links.map((link) => (

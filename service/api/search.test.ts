@@ -1,0 +1,174 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { testDatabases } from "../../tests/databases.ts";
+import { importContent } from "../content/import.ts";
+import { type ContentBundle, readContentFolder } from "../content/read-folder.ts";
+import { fillMissingSearchIndex, writeSearchIndex } from "../content/search-index.ts";
+import type { DatabaseHandle } from "../db/database.ts";
+import { createApiApp } from "./app.ts";
+import type { SearchAnswer } from "./search-types.ts";
+import type { ApiError } from "./types.ts";
+
+type Article = ContentBundle["journals"][number]["issues"][number]["articles"][number];
+
+/**
+ * The demo content with a few words placed where the tests need them: a made-up word in the
+ * abstract of the first article and in the title of the last one (so that the title match,
+ * though later in the catalogue, must come first), and a Turkish title with a capital dotless I.
+ */
+function searchBundle() {
+  const bundle = structuredClone(await_demo);
+  const articles = bundle.journals.flatMap((j) => j.issues.flatMap((i) => i.articles));
+  const [first, last] = [articles[0], articles[articles.length - 1]];
+  first.en.abstract += " The zyxquorn effect is discussed.";
+  last.en.title = `Zyxquorn ${last.en.title}`;
+  const warm = articles[1];
+  warm.tr.title = `ILIK Denizler: ${warm.tr.title}`;
+  return { bundle, abstractOnly: first, inTitle: last, warm, articles };
+}
+const await_demo = await readContentFolder("content/demo");
+
+const textOf = (article: Article) =>
+  [article.en.title, article.tr.title, article.en.abstract, article.tr.abstract, ...article.en.keywords, ...article.tr.keywords].join(" ");
+
+for (const database of testDatabases()) {
+  describe(`search API on ${database.dialect}`, () => {
+    let handle: DatabaseHandle;
+    let app: ReturnType<typeof createApiApp>;
+    const { bundle, abstractOnly, inTitle, warm, articles } = searchBundle();
+    const get = async <T = SearchAnswer>(path: string) => {
+      const response = await app.request(path);
+      return { status: response.status, body: (await response.json()) as T };
+    };
+    const ids = (answer: SearchAnswer) => answer.Items.map((r) => `${r.type}/${r.id}`);
+
+    beforeAll(async () => {
+      handle = await database.open();
+      await importContent(handle.db, bundle);
+      app = createApiApp(handle.db);
+    });
+    afterAll(() => handle.db.destroy());
+
+    it("folds Turkish letters: İstanbul, istanbul, ISTANBUL and Istanbul find the same documents", async () => {
+      const answers = await Promise.all(
+        ["İstanbul", "istanbul", "ISTANBUL", "Istanbul", "İSTANBUL"].map((q) => get(`/api/search/en?q=${encodeURIComponent(q)}&pageSize=100`)),
+      );
+      const expected = articles.filter((a) => /[İI]stanbul|istanbul|ISTANBUL/.test(textOf(a))).map((a) => `article/${a.id}`);
+      expect(expected.length).toBeGreaterThan(0);
+      for (const { status, body } of answers) {
+        expect(status).toBe(200);
+        expect(
+          body.Items.filter((r) => r.type === "article")
+            .map((r) => `article/${r.id}`)
+            .sort(),
+        ).toEqual(expected.sort());
+      }
+    });
+
+    it("folds the dotless ı and diacritics: ılık and ILIK find 'ILIK', kadikoy finds Kadıköy", async () => {
+      for (const q of ["ılık", "ILIK", "Ilık"]) {
+        const { body } = await get(`/api/search/tr?q=${encodeURIComponent(q)}`);
+        expect(ids(body)).toContain(`article/${warm.id}`);
+      }
+      const withKadikoy = articles.filter((a) => textOf(a).includes("Kadıköy"));
+      expect(withKadikoy.length).toBeGreaterThan(0);
+      const { body } = await get("/api/search/en?q=kadikoy&type=article&pageSize=100");
+      expect(ids(body).sort()).toEqual(withKadikoy.map((a) => `article/${a.id}`).sort());
+    });
+
+    it("answers in the requested locale whichever language matched", async () => {
+      // An English word of the English title, asked for in Turkish: the Turkish title comes back.
+      const { body } = await get("/api/search/tr?q=zyxquorn");
+      const hit = body.Items.find((r) => r.id === inTitle.id);
+      expect(hit?.title).toBe(inTitle.tr.title);
+      const journal = bundle.journals.find((j) => j.issues.some((i) => i.articles.includes(inTitle)));
+      expect(hit?.slug).toBe(journal?.journal.tr.slug);
+    });
+
+    it("ranks a title match before an abstract-only match", async () => {
+      const { body } = await get("/api/search/en?q=zyxquorn");
+      expect(ids(body)).toEqual([`article/${inTitle.id}`, `article/${abstractOnly.id}`]);
+      // The last word is a prefix; the snippet shows the match.
+      const prefix = await get("/api/search/en?q=zyxquo");
+      expect(ids(prefix.body)).toEqual(ids(body));
+      expect(body.Items[1].snippet).toContain("zyxquorn effect");
+    });
+
+    it("combines the facets, each counted under the other filters", async () => {
+      const all = (await get("/api/search/en?q=the&pageSize=100")).body;
+      expect(all.Count).toBeGreaterThan(20);
+      const typeCount = (answer: SearchAnswer, type: string) => answer.facets.type.find((f) => f.value === type)?.count ?? 0;
+      expect(all.facets.type.reduce((sum, f) => sum + f.count, 0)).toBe(all.Count);
+
+      const byType = (await get("/api/search/en?q=the&type=article&pageSize=100")).body;
+      expect(byType.Count).toBe(typeCount(all, "article"));
+      // The type facet ignores its own filter: the other types are still offered.
+      expect(byType.facets.type).toEqual(all.facets.type);
+      const year = byType.facets.year[0];
+      const journal = byType.facets.journal[0];
+
+      const combined = (await get(`/api/search/en?q=the&type=article&year=${year.value}&journal=${journal.value}&pageSize=100`)).body;
+      expect(combined.Items.length).toBe(combined.Count);
+      for (const r of combined.Items) expect([r.type, String(r.year), r.journal?.id]).toEqual(["article", year.value, journal.value]);
+      const byYear = (await get(`/api/search/en?q=the&type=article&year=${year.value}&pageSize=100`)).body;
+      expect(combined.Count).toBe(byYear.facets.journal.find((f) => f.value === journal.value)?.count ?? 0);
+      expect(byYear.Count).toBe(year.count);
+      // Journal titles are in the requested locale.
+      const trAnswer = (await get(`/api/search/tr?q=the&type=article&journal=${journal.value}`)).body;
+      expect(trAnswer.facets.journal.find((f) => f.value === journal.value)?.title).toBe(
+        bundle.journals.find((j) => j.journal.id === journal.value)?.journal.tr.title,
+      );
+    });
+
+    it("pages through the results without repeats", async () => {
+      const whole = (await get("/api/search/en?q=the&pageSize=6")).body;
+      const pages = await Promise.all([1, 2, 3].map((page) => get(`/api/search/en?q=the&pageSize=2&page=${page}`)));
+      expect(pages.flatMap(({ body }) => ids(body))).toEqual(ids(whole));
+      expect(pages[0].body.pageCount).toBe(Math.ceil(whole.Count / 2));
+      const beyond = (await get(`/api/search/en?q=the&pageSize=2&page=${pages[0].body.pageCount + 1}`)).body;
+      expect(beyond.Items).toEqual([]);
+    });
+
+    it("finds nothing, without an error, for an empty or blank query", async () => {
+      for (const path of ["/api/search/en", "/api/search/en?q=", "/api/search/tr?q=%20%20", "/api/search/en?q=%21%3F"]) {
+        const { status, body } = await get(path);
+        expect(status).toBe(200);
+        expect([body.Count, body.Items]).toEqual([0, []]);
+      }
+    });
+
+    it("refuses a too long query, a repeated parameter and an unknown facet value with a 400 in the request's language", async () => {
+      const long = "a".repeat(201);
+      expect((await get(`/api/search/en?q=${"a".repeat(200)}`)).status).toBe(200);
+      const cases = [
+        [`/api/search/tr?q=${long}`, "en fazla 200 karakter"],
+        ["/api/search/en?q=a&q=b", "'q'"],
+        ["/api/search/en?q=a&type=article&type=book", "'type'"],
+        ["/api/search/en?q=a&type=thesis", "'thesis'"],
+        ["/api/search/tr?q=a&journal=no-such-journal", "'no-such-journal'"],
+        ["/api/search/en?q=a&year=20x4", "'20x4'"],
+        ["/api/search/en?q=a&page=0", "'page'"],
+      ] as const;
+      for (const [path, fragment] of cases) {
+        const { status, body } = await get<ApiError>(path);
+        expect([path, status, body.error]).toEqual([path, 400, "bad_request"]);
+        expect(body.message).toContain(fragment);
+      }
+      expect((await get<ApiError>("/api/search/xx?q=a")).status).toBe(404);
+    });
+
+    it("indexes content imported before the index existed, once", async () => {
+      const before = (await get("/api/search/tr?q=istanbul&pageSize=100")).body;
+      await handle.db.transaction().execute((trx) => writeSearchIndex(trx, { documents: [], texts: [], words: [] }));
+      expect((await get("/api/search/tr?q=istanbul")).body.Count).toBe(0);
+
+      const documents =
+        bundle.journals.length + articles.length + bundle.books.length + bundle.services.length + bundle.policies.length + bundle.pages.length;
+      expect(await fillMissingSearchIndex(handle.db)).toBe(documents);
+      expect(await fillMissingSearchIndex(handle.db)).toBe(0);
+      const after = (await get("/api/search/tr?q=istanbul&pageSize=100")).body;
+      // The same documents, with the same snippets (equal ranks may come in another order).
+      const entries = (answer: SearchAnswer) => answer.Items.map((r) => `${r.type}/${r.id}: ${r.snippet}`).sort();
+      expect(entries(after)).toEqual(entries(before));
+    });
+  });
+}
