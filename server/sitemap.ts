@@ -29,7 +29,7 @@ async function allArticles(api: ApiClient, slug: string): Promise<{ issueId: str
   return [first, ...rest].flatMap((page) => page.Items);
 }
 /** Screens that are no page of their own for search engines: search results (`noindex`). */
-const NOT_LISTED = new Set(["search"]);
+export const UNLISTED_SCREENS: ReadonlySet<string> = new Set(["search"]);
 
 export async function sitemapParams(api: ApiClient): Promise<Map<string, Params[]>> {
   const [services, policies, journals, books, departments] = await Promise.all([
@@ -66,7 +66,7 @@ export async function sitemapParams(api: ApiClient): Promise<Map<string, Params[
   const byRoute = new Map<string, Params[]>();
   for (const route of routeTable as readonly RouteEntry[]) {
     if (route.index) continue; // the same URL as its parent
-    if (NOT_LISTED.has(route.id)) continue;
+    if (UNLISTED_SCREENS.has(route.id)) continue;
     const params = route.en.includes(":articleSlug")
       ? articles
       : route.en.includes(":issueId")
