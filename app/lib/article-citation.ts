@@ -1,9 +1,9 @@
 /** An article as the citation formats see it: the plain data of its meta tags (and of any other citation of it). */
 import type { Locale } from "../../i18n/locales.ts";
 import type { ArticleDetail } from "../../service/api/types.ts";
+import { plainText } from "../../service/plain-text.ts";
 import { href } from "../route-table.ts";
 import type { CitationData } from "./citation-meta.ts";
-import { plainText } from "./plain-text.ts";
 
 /** The article's canonical path in a locale (the journal's slug differs per locale, the article's id does not). */
 const articlePath = (article: ArticleDetail, locale: Locale) =>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { plainText } from "../../service/plain-text.ts";
 import { type CitationData, citationMeta, DESCRIPTION_MAX, shorten } from "./citation-meta.ts";
-import { plainText } from "./plain-text.ts";
 
 const full: CitationData = {
   url: "https://example.org/journals/j/articles/v1-n2/an-article",

@@ -25,3 +25,12 @@ export function withFilter(search: string, facet: string, value: string | null):
   const text = query.toString();
   return text ? `?${text}` : "";
 }
+
+/** The query of a filtered list without any of `facets`' filters, back on its first page (a search keeps its words). */
+export function withoutFilters(search: string, facets: readonly string[]): string {
+  const query = new URLSearchParams(search);
+  query.delete("page");
+  for (const facet of facets) query.delete(facet);
+  const text = query.toString();
+  return text ? `?${text}` : "";
+}

@@ -6,7 +6,8 @@
 import type { Insertable } from "kysely";
 import type { SearchKind } from "../api/search-types.ts";
 import type { Database, SearchDocumentTable, SearchTextTable } from "../db/schema.ts";
-import { foldForSearch, plainText } from "../search/fold.ts";
+import { plainText } from "../plain-text.ts";
+import { foldForSearch } from "../search/fold.ts";
 
 /** The tables the search documents are derived from. */
 export const searchSourceTables = [

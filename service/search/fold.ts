@@ -60,18 +60,4 @@ export function snippetOf(text: string, words: string[], length = 200): string {
   return `${start > 0 ? "… " : ""}${text.slice(start, end).trim()}${end < text.length ? " …" : ""}`;
 }
 
-const htmlEntities: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'", nbsp: " " };
-
-/** Stored rich text as plain text: tags become spaces, entities characters, runs of space one. */
-export function plainText(html: string): string {
-  return html
-    .replace(/<[^>]*>/g, " ")
-    .replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (whole, name: string) => {
-      if (name[0] !== "#") return htmlEntities[name.toLowerCase()] ?? whole;
-      return String.fromCodePoint(name[1] === "x" || name[1] === "X" ? Number.parseInt(name.slice(2), 16) : Number(name.slice(1)));
-    })
-    .replace(/\s+/g, " ")
-    .trim();
-}
-
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");

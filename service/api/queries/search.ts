@@ -7,7 +7,8 @@
 import { type RawBuilder, sql } from "kysely";
 import type { ContentDb } from "../../db/database.ts";
 import { dialectOf } from "../../db/dialect.ts";
-import { plainText, queryWords, snippetOf } from "../../search/fold.ts";
+import { plainText } from "../../plain-text.ts";
+import { queryWords, snippetOf } from "../../search/fold.ts";
 import {
   type FacetCount,
   type SearchAnswer,

@@ -1,7 +1,7 @@
 const entities: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'", nbsp: " " };
 
 /**
- * Sanitized rich text (as the content API gives it) as plain text, for a meta tag's content:
+ * Sanitized rich text as plain text (meta tags, the search index, snippets):
  * tags removed, character references decoded, whitespace collapsed.
  */
 export function plainText(html: string): string {
