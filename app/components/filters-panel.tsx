@@ -1,5 +1,6 @@
+import { useLocation } from "react-router";
 import { format } from "../i18n.ts";
-import { withFilter, withoutFilters } from "../lib/journal-filters.ts";
+import { withFilter, withoutFilters } from "../lib/list-query.ts";
 import { Link } from "./link.tsx";
 
 export interface FilterGroup {
@@ -28,16 +29,15 @@ export function FiltersPanel({
   id,
   groups,
   active,
-  search,
   labels,
 }: {
   /** Prefixes the groups' heading ids. */
   id: string;
   groups: FilterGroup[];
   active: Record<string, string | undefined>;
-  search: string;
   labels: FiltersPanelLabels;
 }) {
+  const { search } = useLocation();
   const activeCount = Object.values(active).filter((value) => value !== undefined).length;
   const shown = groups.filter((group) => group.options.length > 0);
   return (

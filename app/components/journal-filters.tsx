@@ -7,7 +7,7 @@ import { FiltersPanel } from "./filters-panel.tsx";
  * The journal directory's filters, named from the reference entities: an option that would show
  * no journal is left out, unless it is the one picked.
  */
-export function JournalFiltersPanel({ facets, active, search }: { facets: JournalFacetCounts; active: JournalFilters; search: string }) {
+export function JournalFiltersPanel({ facets, active }: { facets: JournalFacetCounts; active: JournalFilters }) {
   const t = useMessages();
   const entities = useEntities();
   const groups = journalFacets.map((facet) => {
@@ -17,5 +17,5 @@ export function JournalFiltersPanel({ facets, active, search }: { facets: Journa
       .filter((option) => active[facet] === option.value || option.count > 0);
     return { facet, label: t.journals.filters[facet], options };
   });
-  return <FiltersPanel id="filter" groups={groups} active={active} search={search} labels={t.journals.filters} />;
+  return <FiltersPanel id="filter" groups={groups} active={active} labels={t.journals.filters} />;
 }

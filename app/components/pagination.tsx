@@ -1,15 +1,7 @@
 import { useLocation } from "react-router";
 import { format, useMessages } from "../i18n.ts";
+import { withPage } from "../lib/list-query.ts";
 import { Link } from "./link.tsx";
-
-/** The query of the same list on another page: the first page has no `page=`, the rest of the query stays. */
-export function pageSearch(search: string, page: number): string {
-  const query = new URLSearchParams(search);
-  if (page === 1) query.delete("page");
-  else query.set("page", String(page));
-  const text = query.toString();
-  return text ? `?${text}` : "";
-}
 
 /** Previous / next links over `?page=`, which work without JavaScript and keep the list's other parameters. */
 export function Pagination({ page, pageCount }: { page: number; pageCount: number }) {
@@ -19,7 +11,7 @@ export function Pagination({ page, pageCount }: { page: number; pageCount: numbe
   return (
     <nav aria-label={t.pagination.label} className="mt-8 flex items-center justify-between gap-4 text-sm">
       {page > 1 ? (
-        <Link to={{ search: pageSearch(search, page - 1) }} className="btn-secondary" rel="prev">
+        <Link to={{ search: withPage(search, page - 1) }} className="btn-secondary" rel="prev">
           {t.pagination.previous}
         </Link>
       ) : (
@@ -27,7 +19,7 @@ export function Pagination({ page, pageCount }: { page: number; pageCount: numbe
       )}
       <span className="text-stone-600">{format(t.pagination.status, { page, count: pageCount })}</span>
       {page < pageCount ? (
-        <Link to={{ search: pageSearch(search, page + 1) }} className="btn-secondary" rel="next">
+        <Link to={{ search: withPage(search, page + 1) }} className="btn-secondary" rel="next">
           {t.pagination.next}
         </Link>
       ) : (

@@ -6,7 +6,7 @@ import { FiltersPanel } from "./filters-panel.tsx";
 const MAX_JOURNALS = 10;
 
 /** The search's facets: type, journal and year, with the number of results picking each would give. */
-export function SearchFiltersPanel({ facets, active, search }: { facets: SearchAnswer["facets"]; active: SearchFilters; search: string }) {
+export function SearchFiltersPanel({ facets, active }: { facets: SearchAnswer["facets"]; active: SearchFilters }) {
   const t = useMessages();
   const options = {
     type: facets.type.map((f) => ({ ...f, title: t.search.kinds[f.value as SearchKind] ?? f.value })),
@@ -14,5 +14,5 @@ export function SearchFiltersPanel({ facets, active, search }: { facets: SearchA
     year: facets.year.map((f) => ({ ...f, title: f.value })),
   };
   const groups = searchFacets.map((facet) => ({ facet, label: t.search.filters[facet], options: options[facet] }));
-  return <FiltersPanel id="search-filter" groups={groups} active={active} search={search} labels={t.search.filters} />;
+  return <FiltersPanel id="search-filter" groups={groups} active={active} labels={t.search.filters} />;
 }

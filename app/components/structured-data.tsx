@@ -7,10 +7,10 @@ import { useMatches, useRouteLoaderData } from "react-router";
 import type { ArticleDetail, BookDetail, IssueArticles, JournalDetail } from "../../service/api/types.ts";
 import { useLocale, useMessages } from "../i18n.ts";
 import { citationData } from "../lib/article-citation.ts";
-import { breadcrumbs } from "../lib/breadcrumbs.ts";
+import { breadcrumbs, screenData } from "../lib/breadcrumbs.ts";
 import { book, breadcrumbList, jsonLdText, organization, periodical, publicationIssue, publisher, scholarlyArticle } from "../lib/structured-data.ts";
 import type { loader as rootLoader } from "../root.tsx";
-import { href, parseRouterId, routerId } from "../route-table.ts";
+import { href, parseRouterId } from "../route-table.ts";
 
 export function StructuredData() {
   const matches = useMatches();
@@ -21,7 +21,7 @@ export function StructuredData() {
   const { origin } = root;
   const page = matches.at(-1);
   const screen = page && parseRouterId(page.id)?.id;
-  const dataOf = <T,>(id: Parameters<typeof routerId>[0]) => matches.find((match) => match.id === routerId(id, locale))?.loaderData as T | undefined;
+  const dataOf = screenData(matches, locale);
   const by = publisher(t.site.name, origin);
   const journal = dataOf<{ journal: JournalDetail }>("journal")?.journal;
   const journalUrl = journal && origin + href("journal", { slug: journal.slug }, locale);

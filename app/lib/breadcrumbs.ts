@@ -32,6 +32,12 @@ const above: Partial<Record<RouteId, RouteId>> = {
 /** The page's loader data of one screen, when the page is that screen or below it. */
 type DataOf = <T>(id: RouteId) => T | undefined;
 
+/** Reads the loader data of the screens the matches render. */
+export const screenData =
+  (matches: UIMatch[], locale: Locale): DataOf =>
+  <T>(id: RouteId) =>
+    matches.find((match) => match.id === routerId(id, locale))?.loaderData as T | undefined;
+
 const names: Record<RouteId, (t: Messages, data: DataOf) => string | undefined> = {
   home: (t) => t.nav.home,
   about: (t) => t.nav.whoWeAre,
@@ -72,7 +78,7 @@ export function breadcrumbs(matches: UIMatch[], locale: Locale, t: Messages, ori
   const page = screens.filter((screen) => !routeEntry(screen.id)?.index).at(-1);
   if (!page) return [];
   const params = matches.at(-1)?.params ?? {};
-  const data: DataOf = <T>(id: RouteId) => matches.find((match) => match.id === routerId(id, locale))?.loaderData as T | undefined;
+  const data = screenData(matches, locale);
   const trail: { name: string; url: string }[] = [];
   for (let id: RouteId | undefined = page.id; id; id = id === "home" ? undefined : (above[id] ?? "home")) {
     const name = names[id](t, data);

@@ -1,5 +1,5 @@
 import type { Locale } from "../../i18n/locales.ts";
-import type { SearchKind, SearchResult } from "../../service/api/search-types.ts";
+import { type SearchKind, type SearchResult, searchFacets } from "../../service/api/search-types.ts";
 import { Link } from "../components/link.tsx";
 import { ListUnavailable } from "../components/list-unavailable.tsx";
 import { PageHeader } from "../components/page-header.tsx";
@@ -7,8 +7,8 @@ import { Pagination, pageParam } from "../components/pagination.tsx";
 import { SearchFiltersPanel } from "../components/search-filters.tsx";
 import { SearchForm } from "../components/search-form.tsx";
 import { format, useLocale, useMessages } from "../i18n.ts";
+import { filtersOf } from "../lib/list-query.ts";
 import { loaderBase, notFound, orNotFound, orUnavailable } from "../lib/load.server.ts";
-import { searchFiltersOf } from "../lib/search-filters.ts";
 import { href } from "../route-table.ts";
 import type { Route } from "./+types/search";
 
@@ -20,14 +20,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { api, locale } = loaderBase(request, context);
   const url = new URL(request.url);
   const page = pageParam(request.url) ?? notFound(request);
-  const filters = searchFiltersOf(url) ?? notFound(request);
+  const filters = filtersOf(url.searchParams, searchFacets) ?? notFound(request);
   const queries = url.searchParams.getAll("q");
   if (queries.length > 1) notFound(request);
   const query = (queries[0] ?? "").trim();
-  if (!query) return { query, answer: undefined, filters, search: url.search };
+  if (!query) return { query, answer: undefined, filters };
   const answer = await orUnavailable(orNotFound(request, api.search(locale, query, filters, page)));
   if (answer && page > answer.pageCount) notFound(request);
-  return { query, answer, filters, search: url.search };
+  return { query, answer, filters };
 }
 
 /** Where a result lives on the site, in a locale. */
@@ -43,7 +43,7 @@ function resultPath(result: SearchResult, locale: Locale): string {
   return paths[result.type]();
 }
 
-export default function Search({ loaderData: { query, answer, filters, search } }: Route.ComponentProps) {
+export default function Search({ loaderData: { query, answer, filters } }: Route.ComponentProps) {
   const t = useMessages();
   const locale = useLocale();
   // Filters show when there is something to narrow, or a filter to take off.
@@ -77,7 +77,7 @@ export default function Search({ loaderData: { query, answer, filters, search } 
         </div>
       ) : (
         <div className={`page grid gap-8 py-10 ${withFilters ? "lg:grid-cols-[16rem_1fr]" : ""}`}>
-          {answer && withFilters && <SearchFiltersPanel facets={answer.facets} active={filters} search={search} />}
+          {answer && withFilters && <SearchFiltersPanel facets={answer.facets} active={filters} />}
           <div className={`min-w-0 ${withFilters ? "lg:col-start-2" : ""}`}>
             {answer === null ? (
               <ListUnavailable />

@@ -1,3 +1,4 @@
+import { journalFacets } from "../../../service/api/types.ts";
 import { Cover } from "../../components/cover.tsx";
 import { JournalFiltersPanel } from "../../components/journal-filters.tsx";
 import { Link } from "../../components/link.tsx";
@@ -5,7 +6,7 @@ import { ListUnavailable } from "../../components/list-unavailable.tsx";
 import { PageHeader } from "../../components/page-header.tsx";
 import { Pagination, pageParam } from "../../components/pagination.tsx";
 import { format, useLocale, useMessages } from "../../i18n.ts";
-import { filtersOf } from "../../lib/journal-filters.ts";
+import { filtersOf } from "../../lib/list-query.ts";
 import { loaderBase, notFound, orNotFound, orUnavailable } from "../../lib/load.server.ts";
 import { href } from "../../route-table.ts";
 import type { Route } from "./+types/list";
@@ -17,24 +18,23 @@ const JOURNALS_PER_PAGE = 24;
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { api, locale } = loaderBase(request, context);
   const page = pageParam(request.url) ?? notFound(request);
-  const filters = filtersOf(request.url) ?? notFound(request);
-  const search = new URL(request.url).search;
+  const filters = filtersOf(new URL(request.url).searchParams, journalFacets) ?? notFound(request);
   const directory = await orUnavailable(orNotFound(request, api.journals(locale, filters)));
-  if (!directory) return { journals: null, count: 0, facets: null, filters, search, page, pageCount: 1 };
+  if (!directory) return { journals: null, count: 0, facets: null, filters, page, pageCount: 1 };
   const pageCount = Math.max(1, Math.ceil(directory.Count / JOURNALS_PER_PAGE));
   if (page > pageCount) notFound(request);
   const journals = directory.Items.slice((page - 1) * JOURNALS_PER_PAGE, page * JOURNALS_PER_PAGE);
-  return { journals, count: directory.Count, facets: directory.facets, filters, search, page, pageCount };
+  return { journals, count: directory.Count, facets: directory.facets, filters, page, pageCount };
 }
 
-export default function JournalList({ loaderData: { journals, count, facets, filters, search, page, pageCount } }: Route.ComponentProps) {
+export default function JournalList({ loaderData: { journals, count, facets, filters, page, pageCount } }: Route.ComponentProps) {
   const t = useMessages();
   const locale = useLocale();
   return (
     <>
       <PageHeader title={t.journals.title} lead={t.journals.lead} />
       <div className="page grid gap-8 py-10 lg:grid-cols-[16rem_1fr]">
-        {facets && <JournalFiltersPanel facets={facets} active={filters} search={search} />}
+        {facets && <JournalFiltersPanel facets={facets} active={filters} />}
         <div className="min-w-0 lg:col-start-2">
           {journals === null ? (
             <ListUnavailable />
