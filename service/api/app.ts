@@ -29,8 +29,8 @@ import { findPage, listPages } from "./queries/pages.ts";
 import { readEntities } from "./queries/reference.ts";
 import { search, unknownSearchFilter } from "./queries/search.ts";
 import { readStatistics } from "./queries/statistics.ts";
-import { MAX_SEARCH_QUERY, type SearchFilters, searchFacets } from "./search-types.ts";
-import { type ApiError, type ContentType, contentTypes, type JournalFilters, journalFacets, type List } from "./types.ts";
+import { MAX_SEARCH_QUERY, searchFacets } from "./search-types.ts";
+import { type ApiError, type ContentType, contentTypes, journalFacets, type List } from "./types.ts";
 
 type ErrorCode = ApiError["error"];
 type Env = { Variables: { locale: Locale } };
@@ -105,16 +105,21 @@ export function createApiApp(db: ContentDb, { onSubmission }: ApiOptions = {}): 
   };
   const journalId = async (locale: Locale, slug: string, path: string) =>
     found(locale, await journalIdBySlug(db, locale, slugParam(locale, slug)), path);
-  /** The journal list's filters: each at most once, each a value its facet has. */
-  const journalFilters = async (locale: Locale, query: Record<string, string[]>): Promise<JournalFilters> => {
-    const filters: JournalFilters = {};
-    for (const name of journalFacets) {
+  /** A list's filters: each facet at most once, each a value its facet has (`unknownFilter` names the first that is not). */
+  const facetFilters = async <Facet extends string>(
+    locale: Locale,
+    query: Record<string, string[]>,
+    facets: readonly Facet[],
+    unknownFilter: (filters: Partial<Record<Facet, string>>) => Promise<Facet | undefined>,
+  ): Promise<Partial<Record<Facet, string>>> => {
+    const filters: Partial<Record<Facet, string>> = {};
+    for (const name of facets) {
       const values = query[name];
       if (values === undefined) continue;
       if (values.length > 1) fail(locale, 400, "bad_request", "repeatedParameter", { name });
       filters[name] = values[0];
     }
-    const unknown = await unknownJournalFilter(db, filters);
+    const unknown = await unknownFilter(filters);
     if (unknown) fail(locale, 400, "bad_request", "unknownFilter", { name: unknown, value: String(filters[unknown]).slice(0, 40) });
     return filters;
   };
@@ -227,12 +232,10 @@ export function createApiApp(db: ContentDb, { onSubmission }: ApiOptions = {}): 
   app.get("/search/:locale", async (c) => {
     const locale = localeParam(c.req.param("locale"));
     const queries = c.req.queries();
-    for (const name of ["q", ...searchFacets]) if ((queries[name]?.length ?? 0) > 1) fail(locale, 400, "bad_request", "repeatedParameter", { name });
+    if ((queries.q?.length ?? 0) > 1) fail(locale, 400, "bad_request", "repeatedParameter", { name: "q" });
     const query = (queries.q?.[0] ?? "").trim();
     if (query.length > MAX_SEARCH_QUERY) fail(locale, 400, "bad_request", "queryTooLong", { max: MAX_SEARCH_QUERY });
-    const filters: SearchFilters = Object.fromEntries(searchFacets.flatMap((name) => (queries[name] ? [[name, queries[name][0]]] : [])));
-    const unknown = await unknownSearchFilter(db, filters);
-    if (unknown) fail(locale, 400, "bad_request", "unknownFilter", { name: unknown, value: String(filters[unknown]).slice(0, 40) });
+    const filters = await facetFilters(locale, queries, searchFacets, (f) => unknownSearchFilter(db, f));
     return c.json(await search(db, locale, { query, filters, ...pageOf(locale, c.req.query()) }));
   });
 
@@ -244,7 +247,10 @@ export function createApiApp(db: ContentDb, { onSubmission }: ApiOptions = {}): 
   app.get("/:type/:locale", async (c) => {
     const type = contentType(c.req.param("type"));
     const locale = localeParam(c.req.param("locale"));
-    if (type === "journals") return c.json(await journalDirectory(db, locale, await journalFilters(locale, c.req.queries())));
+    if (type === "journals")
+      return c.json(
+        await journalDirectory(db, locale, await facetFilters(locale, c.req.queries(), journalFacets, (f) => unknownJournalFilter(db, f))),
+      );
     const lists = {
       services: () => listContentItems(db, "services", locale),
       policies: () => listContentItems(db, "policies", locale),
