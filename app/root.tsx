@@ -30,7 +30,7 @@ import { useBuildUpdates } from "./lib/use-build-updates.ts";
 import "./app.css";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { api, locale } = loaderBase(request, context);
+  const { api, locale, origin } = loaderBase(request, context);
   // Spec §8: when the initial fetch fails the site still renders, with no services or
   // policies and zeroed statistics.
   const [initial, entities] = await Promise.all([
@@ -56,7 +56,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return {
     initial: { ...initial, services, policies },
     entities,
-    origin: config.publicUrl ?? new URL(request.url).origin,
+    origin,
     links: {
       social: socialNetworks.map((network, i) => ({ network, url: config.social[network], iconSvg: socialIcons[i] })),
       library: config.libraryUrl,

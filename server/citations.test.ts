@@ -10,7 +10,7 @@ let close: () => Promise<void>;
 let app: ReturnType<typeof createCitationApp>;
 beforeAll(async () => {
   ({ api, close } = await demoApi());
-  app = createCitationApp(api, "https://meridian.test");
+  app = createCitationApp(api, () => "https://meridian.test");
 });
 afterAll(() => close());
 

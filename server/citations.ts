@@ -5,6 +5,7 @@
  */
 import { Hono } from "hono";
 import { type ApiClient, isContentNotFound, isContentUnavailable } from "../app/lib/api-client.server.ts";
+import { articlePath } from "../app/lib/article-citation.ts";
 import { citationDownload } from "../app/lib/citations/exports.server.ts";
 import { articleToWork, bookToWork } from "../app/lib/citations/from-api.ts";
 import { type CitationExport, citationExports } from "../app/lib/citations/styles.ts";
@@ -16,7 +17,8 @@ import { messages } from "../i18n/messages/index.ts";
 
 const isExport = (value: string): value is CitationExport => Object.hasOwn(citationExports, value);
 
-export function createCitationApp(api: ApiClient, publicUrl: string | undefined) {
+/** `origin` gives the site's public origin for a request's URL (the works' URLs are on its pages). */
+export function createCitationApp(api: ApiClient, origin: (url: string) => string) {
   const app = new Hono();
 
   const answer = async (path: string, localeParam: string, formatParam: string, find: (locale: Locale) => Promise<CitableWork | undefined>) => {
@@ -35,8 +37,7 @@ export function createCitationApp(api: ApiClient, publicUrl: string | undefined)
   app.get("/cite/:locale/books/:slug/:format", (c) => {
     const { locale, slug, format: formatParam } = c.req.param();
     return answer(c.req.path, locale, formatParam, async (l) => {
-      const url = `${publicUrl ?? new URL(c.req.url).origin}${href("book", { slug }, l)}`;
-      return bookToWork(await api.book(l, slug), url);
+      return bookToWork(await api.book(l, slug), origin(c.req.url) + href("book", { slug }, l));
     });
   });
 
@@ -44,8 +45,7 @@ export function createCitationApp(api: ApiClient, publicUrl: string | undefined)
     const { locale, slug, issueId, articleId, format: formatParam } = c.req.param();
     return answer(c.req.path, locale, formatParam, async (l) => {
       const article = await api.article(l, slug, issueId, articleId);
-      const url = `${publicUrl ?? new URL(c.req.url).origin}${href("journal-article", { slug, issueId, articleSlug: articleId }, l)}`;
-      return articleToWork(article, article.issue, article.journal, url);
+      return articleToWork(article, article.issue, article.journal, origin(c.req.url) + articlePath(article, l));
     });
   });
 

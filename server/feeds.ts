@@ -92,8 +92,8 @@ export function mountFeeds(app: Hono, api: ApiClient, origin: (url: string) => s
     app.get(journalFeedPattern(locale), (c) => {
       const slug = c.req.param("slug") as string;
       return serve(c.req.url, locale, async () => {
-        const [journal, latest] = await Promise.all([api.journal(locale, slug), api.latestArticles(locale, slug)]);
-        return { journal, articles: latest.Items };
+        const latest = await api.latestArticles(locale, slug);
+        return { journal: latest.journal, articles: latest.Items };
       });
     });
   }

@@ -121,7 +121,6 @@ export function createSite({ config, api, forms, apiApp, oai, build, clientDir }
     );
   }
   app.route("/", createImageApp({ host: config.IMAGE_HOST, localDir: config.IMAGE_DIR }));
-  app.route("/", createCitationApp(api, config.PUBLIC_URL));
 
   app.get("/_i18n/:locale/messages.json", (c) => {
     const locale = c.req.param("locale");
@@ -136,6 +135,7 @@ export function createSite({ config, api, forms, apiApp, oai, build, clientDir }
   app.get("/robots.txt", (c) => c.text(`User-agent: *\nAllow: /\n\nSitemap: ${origin(c.req.url)}/sitemap.xml\n`));
 
   mountFeeds(app, api, origin);
+  app.route("/", createCitationApp(api, origin));
 
   // The sitemap walks every journal's issues: built once per origin and kept for ten minutes.
   const sitemaps = new Map<string, () => Promise<string>>();

@@ -12,9 +12,8 @@ import { type CitationExport, citationExports, type FormattedCitation } from "..
 const COPIED_MS = 2500;
 
 /** What the page needs of a formatted reference: the plain text is read from the shown markup. */
-export type ShownCitation = Pick<FormattedCitation, "style" | "html">;
 
-export function HowToCite({ citations, work }: { citations: ShownCitation[]; work: CitedWorkRef }) {
+export function HowToCite({ citations, work }: { citations: FormattedCitation[]; work: CitedWorkRef }) {
   const t = useMessages();
   const locale = useLocale();
   const [canCopy, setCanCopy] = useState(false);
@@ -27,7 +26,7 @@ export function HowToCite({ citations, work }: { citations: ShownCitation[]; wor
     return () => clearTimeout(timer.current);
   }, []);
 
-  async function copy(citation: ShownCitation, reference: HTMLElement | null | undefined) {
+  async function copy(citation: FormattedCitation, reference: HTMLElement | null | undefined) {
     const style = t.citations.styles[citation.style];
     clearTimeout(timer.current);
     try {

@@ -24,7 +24,7 @@ import type {
   JournalDetail,
   JournalDirectory,
   JournalFilters,
-  LatestArticle,
+  LatestArticles,
   List,
   NewSubmissionRequest,
   Page,
@@ -101,7 +101,7 @@ export function createApiClient(transport: Transport, wait: (ms: number) => Prom
     journal: (locale: Locale, slug: string) => request<JournalDetail>(journal(locale, slug)),
     /** The newest articles of the catalogue, or of one journal (its slug in the locale). */
     latestArticles: (locale: Locale, journalSlug?: string) =>
-      request<List<LatestArticle>>(`/api/articles/${locale}/latest${journalSlug === undefined ? "" : `?journal=${seg(journalSlug)}`}`),
+      request<LatestArticles>(`/api/articles/${locale}/latest${journalSlug === undefined ? "" : `?journal=${seg(journalSlug)}`}`),
     issues: (locale: Locale, slug: string) => request<List<Issue>>(`${journal(locale, slug)}/issues`),
     articles: (locale: Locale, slug: string, page: number, pageSize = 20) =>
       request<Page<ArticleSummary>>(`${journal(locale, slug)}/articles?page=${page}&pageSize=${pageSize}`),

@@ -6,7 +6,7 @@ import { href } from "../route-table.ts";
 import type { CitationData } from "./citation-meta.ts";
 
 /** The article's canonical path in a locale (the journal's slug differs per locale, the article's id does not). */
-const articlePath = (article: ArticleDetail, locale: Locale) =>
+export const articlePath = (article: ArticleDetail, locale: Locale) =>
   href("journal-article", { slug: article.alternates[locale], issueId: article.issueId, articleSlug: article.id }, locale);
 
 /** What the citation tags say about the article (plain data, shared with anything else that cites it). */

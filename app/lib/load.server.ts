@@ -3,14 +3,15 @@ import { data, type RouterContextProvider } from "react-router";
 import { format } from "../../i18n/format.ts";
 import { type Locale, localeOfPath } from "../../i18n/locales.ts";
 import { messages } from "../../i18n/messages/index.ts";
-import { apiContext } from "../context.ts";
+import { apiContext, siteConfigContext } from "../context.ts";
 import { isContentNotFound, isContentUnavailable } from "./api-client.server.ts";
 import { fullPath } from "./full-path.ts";
 import { pagePath } from "./page-path.ts";
 
+/** The API client, the page's locale and the site's public origin (PUBLIC_URL, else the request's). */
 export function loaderBase(request: Request, context: Readonly<RouterContextProvider>) {
   const locale: Locale = localeOfPath(pagePath(request.url));
-  return { api: context.get(apiContext), locale };
+  return { api: context.get(apiContext), locale, origin: context.get(siteConfigContext).publicUrl ?? new URL(request.url).origin };
 }
 
 /** The specification's 404 for a route whose parameters name nothing: "Page Not Found: {full path}". */

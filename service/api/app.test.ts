@@ -20,6 +20,7 @@ import {
   type JournalFilters,
   journalFacets,
   type LatestArticle,
+  type LatestArticles,
   type List,
   type Page,
 } from "./types.ts";
@@ -358,6 +359,8 @@ for (const database of testDatabases()) {
       const one = await get<List<LatestArticle>>(`/api/articles/en/latest?journal=${journal.en.slug}`);
       expect(one.body.Items.map((a) => a.id)).toEqual(newest(all.filter((a) => a.journal.id === journal.id)).map(({ article }) => article.id));
       expect(new Set(one.body.Items.map((a) => a.journal.title))).toEqual(new Set([journal.en.title]));
+      expect((one.body as LatestArticles).journal).toEqual({ slug: journal.en.slug, title: journal.en.title });
+      expect("journal" in body).toBe(false);
       expect((await get<ApiError>("/api/articles/en/latest?journal=no-such-journal")).status).toBe(404);
     });
 

@@ -197,6 +197,10 @@ export interface LatestArticle {
   doi: string | null;
   publishedOn: string;
 }
+/** The newest articles; of one journal, named, when the request names it. */
+export interface LatestArticles extends List<LatestArticle> {
+  journal?: { slug: string; title: string };
+}
 export interface IssueArticles extends Page<ArticleSummary> {
   issue: Issue;
 }

@@ -34,39 +34,41 @@ const templates: Record<CitationStyle, string> = {
 };
 const cslLocales = { en: "en-US", tr: "tr-TR" } as const;
 
-/** A single reference has no number in a list: Vancouver's leading "1. " is left out. */
-const withoutNumber = (entry: string) => entry.replace(/^\s*1\.\s*/, "");
-
 /**
  * The entry's markup, keeping only italics, bold, superscript and subscript: citeproc-js escapes
- * every value, so what is left is text and those tags, safe to insert as HTML.
+ * every value, so what is left is text and those tags, safe to insert as HTML. A single reference
+ * has no number in a list: the margin that holds Vancouver's and IEEE's "1." is left out.
  */
 function entryHtml(html: string): string {
-  return withoutNumber(html.replace(/<(?!\/?(?:i|b|sup|sub)>)[^>]*>/g, "").trim());
-}
-
-/** The plain text of the entry's markup (citeproc-js writes entities as numbers, and &amp; &lt; &gt;). */
-const named: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'", nbsp: "\u00a0" };
-function textOf(html: string): string {
   return html
-    .replace(/<[^>]*>/g, "")
-    .replace(/&(?:#(\d+)|#x([0-9a-f]+)|(\w+));/gi, (entity, dec, hex, name) =>
-      dec ? String.fromCodePoint(Number(dec)) : hex ? String.fromCodePoint(Number.parseInt(hex, 16)) : (named[name] ?? entity),
-    );
+    .replace(/<div class="csl-left-margin">[^<]*<\/div>/, "")
+    .replace(/<(?!\/?(?:i|b|sup|sub)>)[^>]*>/g, "")
+    .trim();
 }
 
 /**
- * The work in one style, as HTML and as plain text (one rendering: each costs a few
- * milliseconds). ISNAD is a Turkish system and is always written with Turkish terms; the other
- * styles use the page's language.
+ * The work in one style. ISNAD is a Turkish system and is always written with Turkish terms; the
+ * other styles use the page's language.
  */
 export function formatCitation(work: CitableWork, style: CitationStyle, locale: Locale): FormattedCitation {
   const lang = style === "isnad" ? "tr-TR" : cslLocales[locale];
-  const html = entryHtml(new Cite(toCsl(work)).format("bibliography", { template: templates[style], lang, format: "html" }));
-  return { style, text: textOf(html), html };
+  return { style, html: entryHtml(new Cite(toCsl(work)).format("bibliography", { template: templates[style], lang, format: "html" })) };
 }
+
+/** Works formatted lately: eight styles cost tens of milliseconds, and a page renders again every few seconds. */
+const recent = new Map<string, FormattedCitation[]>();
+const RECENT_MAX = 500;
 
 /** The work in every style, in the order the page shows them. */
 export function formatCitations(work: CitableWork, locale: Locale): FormattedCitation[] {
-  return citationStyles.map((style) => formatCitation(work, style, locale));
+  // The key is the work's whole data: a re-import that changes it formats it again.
+  const key = `${locale} ${JSON.stringify(work)}`;
+  let citations = recent.get(key);
+  if (!citations) {
+    citations = citationStyles.map((style) => formatCitation(work, style, locale));
+    if (recent.size >= RECENT_MAX) recent.delete(recent.keys().next().value as string);
+  }
+  recent.delete(key);
+  recent.set(key, citations);
+  return citations;
 }

@@ -5,7 +5,6 @@ export type CitationStyle = (typeof citationStyles)[number];
 /** One style's rendering of a work, as the page receives it. */
 export interface FormattedCitation {
   style: CitationStyle;
-  text: string;
   /** Escaped text with only <i>, <b>, <sup> and <sub> tags (italic titles). */
   html: string;
 }

@@ -4,7 +4,6 @@ import { Facts } from "../../components/facts.tsx";
 import { HowToCite } from "../../components/how-to-cite.tsx";
 import { PageHeader } from "../../components/page-header.tsx";
 import { RichText } from "../../components/rich-text.tsx";
-import { siteConfigContext } from "../../context.ts";
 import { format, useLocale, useMessages } from "../../i18n.ts";
 import { formatCitations } from "../../lib/citations/format.server.ts";
 import { bookToWork } from "../../lib/citations/from-api.ts";
@@ -14,11 +13,9 @@ import type { Route } from "./+types/detail";
 import { contributorLine } from "./contributors.ts";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  const { api, locale } = loaderBase(request, context);
+  const { api, locale, origin } = loaderBase(request, context);
   const book = await orNotFound(request, api.book(locale, params.slug));
-  const pageUrl = `${context.get(siteConfigContext).publicUrl ?? new URL(request.url).origin}${href("book", { slug: book.slug }, locale)}`;
-  // Only the markup goes to the page; Copy reads its text from what is shown.
-  const citations = formatCitations(bookToWork(book, pageUrl), locale).map(({ style, html }) => ({ style, html }));
+  const citations = formatCitations(bookToWork(book, origin + href("book", { slug: book.slug }, locale)), locale);
   return { book, citations, alternates: book.alternates };
 }
 

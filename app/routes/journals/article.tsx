@@ -6,9 +6,8 @@ import { Facts } from "../../components/facts.tsx";
 import { HowToCite } from "../../components/how-to-cite.tsx";
 import { Link } from "../../components/link.tsx";
 import { PageTitle } from "../../components/page-title.tsx";
-import { siteConfigContext } from "../../context.ts";
 import { format, useLocale, useMessages } from "../../i18n.ts";
-import { citationData } from "../../lib/article-citation.ts";
+import { articlePath, citationData } from "../../lib/article-citation.ts";
 import { citationMeta } from "../../lib/citation-meta.ts";
 import { formatCitations } from "../../lib/citations/format.server.ts";
 import { articleToWork } from "../../lib/citations/from-api.ts";
@@ -21,14 +20,9 @@ import type { Route } from "./+types/article";
 
 /** One article's landing page; an article the issue does not hold is the site's 404. */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  const { api, locale } = loaderBase(request, context);
+  const { api, locale, origin } = loaderBase(request, context);
   const article = await orNotFound(request, api.article(locale, params.slug, params.issueId, params.articleSlug));
-  const pageUrl = `${context.get(siteConfigContext).publicUrl ?? new URL(request.url).origin}${href("journal-article", { slug: params.slug, issueId: article.issueId, articleSlug: article.id }, locale)}`;
-  // Only the markup goes to the page; Copy reads its text from what is shown.
-  const citations = formatCitations(articleToWork(article, article.issue, article.journal, pageUrl), locale).map(({ style, html }) => ({
-    style,
-    html,
-  }));
+  const citations = formatCitations(articleToWork(article, article.issue, article.journal, origin + articlePath(article, locale)), locale);
   return { article, citations, alternates: article.alternates };
 }
 

@@ -50,3 +50,14 @@ export async function latestArticles(db: ContentDb, locale: Locale, journalId?: 
     publishedOn: r.publishedOn,
   }));
 }
+
+/** A journal's title in a locale (the journal's feed names it, when it has no article yet too). */
+export async function journalTitle(db: ContentDb, locale: Locale, journalId: string): Promise<string> {
+  const row = await db
+    .selectFrom("journalText")
+    .where("journalId", "=", journalId)
+    .where("locale", "=", locale)
+    .select("title")
+    .executeTakeFirstOrThrow();
+  return row.title;
+}
