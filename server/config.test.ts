@@ -46,6 +46,12 @@ describe("configuration", () => {
     }
   });
 
+  it("keeps the public URL's origin only, so that paths join onto it", () => {
+    expect(readConfig({ PUBLIC_URL: "https://www.meridianpress.example/" }).PUBLIC_URL).toBe("https://www.meridianpress.example");
+    expect(readConfig({ PUBLIC_URL: "https://x.example:8443/site/" }).PUBLIC_URL).toBe("https://x.example:8443");
+    expect(readConfig({}).PUBLIC_URL).toBeUndefined();
+  });
+
   it("takes a Google Analytics 4 measurement id, and none by default", () => {
     expect(readConfig({}).GA_MEASUREMENT_ID).toBeUndefined();
     expect(readConfig({ GA_MEASUREMENT_ID: "G-ABC123XYZ9" }).GA_MEASUREMENT_ID).toBe("G-ABC123XYZ9");

@@ -19,7 +19,8 @@ const schema = z.object({
   PRERENDER_DIR: z.string().default("build/prerendered"),
   API_URL: optionalUrl,
   API_TOKEN: z.string().min(32, "at least 32 characters").optional(),
-  PUBLIC_URL: optionalUrl,
+  /** The site's public origin: a path or trailing slash given with it is dropped, so URLs join onto it. */
+  PUBLIC_URL: optionalUrl.transform((url) => url && new URL(url).origin),
   ROOT_REDIRECT: z
     .string()
     .refine((v) => v.startsWith("/") || /^https?:\/\//.test(v), "a path starting with / or an http(s) URL")

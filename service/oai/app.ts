@@ -63,7 +63,7 @@ export function createOaiApp(db: ContentDb, { publicUrl, pageSize = 100 }: OaiOp
     "/oai",
     bodyLimit({ maxSize: OAI_MAX_BODY, onError: (c) => c.text("The request is too large for an OAI-PMH request.", 413) }),
     async (c) => {
-      const origin = (publicUrl ?? new URL(c.req.url).origin).replace(/\/+$/, "");
+      const origin = publicUrl ?? new URL(c.req.url).origin;
       const repository = new Repository(db, origin, pageSize);
       let request: OaiRequest | undefined;
       let body: string;
