@@ -5,7 +5,8 @@ import { type ContentBundle, readContentFolder } from "../content/read-folder.ts
 import { fillMissingSearchIndex, writeSearchIndex } from "../content/search-index.ts";
 import type { DatabaseHandle } from "../db/database.ts";
 import { createApiApp } from "./app.ts";
-import type { SearchAnswer } from "./search-types.ts";
+import { search } from "./queries/search.ts";
+import { type SearchAnswer, searchKinds } from "./search-types.ts";
 import type { ApiError } from "./types.ts";
 
 type Article = ContentBundle["journals"][number]["issues"][number]["articles"][number];
@@ -126,6 +127,36 @@ for (const database of testDatabases()) {
       expect(pages[0].body.pageCount).toBe(Math.ceil(whole.Count / 2));
       const beyond = (await get(`/api/search/en?q=the&pageSize=2&page=${pages[0].body.pageCount + 1}`)).body;
       expect(beyond.Items).toEqual([]);
+    });
+
+    it("lists more matches than it ranks title matches first, then in catalogue order (articles and books newest first), with the same counts", async () => {
+      const request = { query: "the", filters: {}, page: 1, pageSize: 1000 };
+      const ranked = await search(handle.db, "en", request);
+      const unranked = await search(handle.db, "en", request, { rankedMatches: 10 });
+      expect(unranked.Count).toBe(ranked.Count);
+      expect(unranked.facets).toEqual(ranked.facets);
+      expect(ids(unranked).sort()).toEqual(ids(ranked).sort());
+      // Two runs (title matches, then the rest), each in catalogue order: what has no year first, then newest first, then by type.
+      const key = (r: SearchAnswer["Items"][number]) => [r.year === null ? 0 : 1, -(r.year ?? 0), searchKinds.indexOf(r.type)];
+      const descents = unranked.Items.slice(1).filter((r, i) => {
+        const [a, b] = [key(unranked.Items[i]), key(r)];
+        const differing = a.findIndex((value, j) => value !== b[j]);
+        return differing >= 0 && a[differing] > b[differing];
+      });
+      expect(descents.length).toBeLessThanOrEqual(1);
+      // The title match comes first though it is the last article of the catalogue.
+      const titled = await search(handle.db, "en", { ...request, query: "zyxquorn" }, { rankedMatches: 1 });
+      expect(ids(titled)).toEqual([`article/${inTitle.id}`, `article/${abstractOnly.id}`]);
+
+      // Pages cross from the title matches to the rest without a repeat or a gap, under a filter too.
+      for (const filters of [{}, { type: "article" }]) {
+        const whole = await search(handle.db, "en", { ...request, filters }, { rankedMatches: 10 });
+        const pages = [];
+        for (let page = 1; page <= Math.ceil(whole.Count / 7); page++) {
+          pages.push(...ids(await search(handle.db, "en", { ...request, filters, page, pageSize: 7 }, { rankedMatches: 10 })));
+        }
+        expect(pages).toEqual(ids(whole));
+      }
     });
 
     it("finds nothing, without an error, for an empty or blank query", async () => {

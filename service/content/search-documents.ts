@@ -2,9 +2,17 @@
  * The search index's documents, derived from the rows an import writes: one per journal, article,
  * book, service, policy and page, with its title and slug in each locale and the folded words of
  * both locales (service/search/fold.ts), titles apart.
+ *
+ * A document's id says its facet group: the documents of one kind, journal and year share the id's
+ * high bits (`id >> GROUP_BITS`), so that the search counts its facets and applies its filters from
+ * the index's ids alone, without reading a row per match. The groups are numbered in catalogue
+ * order (what has no year first: journals, services, policies, pages; then articles and books,
+ * newest year first), which is the order of a search with too many matches to rank
+ * (service/api/queries/search.ts). A year's groups are thus next to each other, and a search
+ * filtered by year reads only their range of ids.
  */
 import type { Insertable } from "kysely";
-import type { SearchKind } from "../api/search-types.ts";
+import { type SearchKind, searchKinds } from "../api/search-types.ts";
 import type { Database, SearchDocumentTable, SearchTextTable } from "../db/schema.ts";
 import { plainText } from "../plain-text.ts";
 import { foldForSearch } from "../search/fold.ts";
@@ -41,6 +49,11 @@ function byLocale<R extends { locale: string }>(rows: R[], key: (row: R) => stri
 
 const grouped = <R>(rows: R[], key: (row: R) => string) => Map.groupBy(rows, key);
 
+/** The low bits of a document's id: its place in its facet group, so at most 65 536 documents a group. */
+export const GROUP_BITS = 16;
+/** Group numbers start at 1 and stay under this, so that every id fits a signed 32-bit integer (PostgreSQL's `integer`). */
+const GROUP_LIMIT = 2 ** (31 - GROUP_BITS);
+
 /** The index's rows, and each document's folded words (which SQLite keeps only in its FTS5 table). */
 export interface SearchIndexRows {
   documents: Insertable<SearchDocumentTable>[];
@@ -48,23 +61,58 @@ export interface SearchIndexRows {
   words: { id: number; titleFolded: string; bodyFolded: string }[];
 }
 
+type Unnumbered<T> = Omit<T, "id">;
+interface Document {
+  document: Unnumbered<Insertable<SearchDocumentTable>>;
+  text: Unnumbered<Insertable<SearchTextTable>>;
+  words: Unnumbered<SearchIndexRows["words"][number]>;
+}
+
+/** Catalogue order: what has no year first, then newest year first; then in the type facet's order, then by journal. */
+function byCatalogueOrder([{ document: a }]: Document[], [{ document: b }]: Document[]): number {
+  return (
+    Number(a.year !== null) - Number(b.year !== null) ||
+    (b.year ?? 0) - (a.year ?? 0) ||
+    searchKinds.indexOf(a.kind as SearchKind) - searchKinds.indexOf(b.kind as SearchKind) ||
+    (a.journalId ?? "").localeCompare(b.journalId ?? "")
+  );
+}
+
+/** Numbers the documents group by group (see GROUP_BITS). */
+function numbered(groups: Document[][]): SearchIndexRows {
+  if (groups.length >= GROUP_LIMIT) throw new Error(`The search index holds at most ${GROUP_LIMIT - 1} groups of one kind, journal and year.`);
+  const rows: SearchIndexRows = { documents: [], texts: [], words: [] };
+  groups.forEach((members, g) => {
+    if (members.length > 2 ** GROUP_BITS)
+      throw new Error(`The search index holds at most ${2 ** GROUP_BITS} documents of one kind, journal and year.`);
+    members.forEach(({ document, text, words }, i) => {
+      const id = (g + 1) * 2 ** GROUP_BITS + i;
+      rows.documents.push({ id, ...document });
+      rows.texts.push({ id, ...text });
+      rows.words.push({ id, ...words });
+    });
+  });
+  return rows;
+}
+
 export function searchDocuments(rows: SourceRows): SearchIndexRows {
-  const documents: Insertable<SearchDocumentTable>[] = [];
-  const texts: Insertable<SearchTextTable>[] = [];
-  const words: SearchIndexRows["words"] = [];
+  const groups = new Map<string, Document[]>();
   const add = (
     kind: SearchKind,
     entityId: string,
     text: Localized<{ slug: string; title: string; text: string }>,
     extra: { journalId?: string; issueId?: string; year?: number; titleWords?: string[]; bodyWords?: string[] } = {},
   ) => {
-    const id = documents.length + 1;
-    documents.push({ id, kind, entityId, journalId: extra.journalId ?? null, issueId: extra.issueId ?? null, year: extra.year ?? null });
-    texts.push({ id, slugEn: text.en.slug, slugTr: text.tr.slug, titleEn: text.en.title, titleTr: text.tr.title });
-    words.push({
-      id,
-      titleFolded: foldForSearch(text.en.title, text.tr.title, ...(extra.titleWords ?? [])),
-      bodyFolded: foldForSearch(text.en.text, text.tr.text, ...(extra.bodyWords ?? [])),
+    const document = { kind, entityId, journalId: extra.journalId ?? null, issueId: extra.issueId ?? null, year: extra.year ?? null };
+    const group = JSON.stringify([kind, document.journalId, document.year]);
+    if (!groups.has(group)) groups.set(group, []);
+    groups.get(group)?.push({
+      document,
+      text: { slugEn: text.en.slug, slugTr: text.tr.slug, titleEn: text.en.title, titleTr: text.tr.title },
+      words: {
+        titleFolded: foldForSearch(text.en.title, text.tr.title, ...(extra.titleWords ?? [])),
+        bodyFolded: foldForSearch(text.en.text, text.tr.text, ...(extra.bodyWords ?? [])),
+      },
     });
   };
   const localized = <R extends { locale: string }>(pair: Localized<R>, pick: (row: R) => { slug: string; title: string; text: string }) => ({
@@ -145,5 +193,5 @@ export function searchDocuments(rows: SourceRows): SearchIndexRows {
       localized(text, (t) => ({ slug: id, title: t.title, text: plainText(t.bodyHtml) })),
     );
   }
-  return { documents, texts, words };
+  return numbered([...groups.values()].sort(byCatalogueOrder));
 }

@@ -12,6 +12,7 @@ import * as submissionsMigration from "./migrations/2026-11-23-0001-submissions.
 import * as articleByDateMigration from "./migrations/2026-11-23-0002-article-by-date.ts";
 import * as searchMigration from "./migrations/2026-11-23-0003-search.ts";
 import * as latestArticlesMigration from "./migrations/2026-11-23-0010-latest-articles.ts";
+import * as searchGroupsMigration from "./migrations/2026-11-23-0011-search-groups.ts";
 import type { Database } from "./schema.ts";
 import { createSqliteDialect } from "./sqlite-dialect.ts";
 
@@ -41,6 +42,7 @@ const migrations = {
   "2026-11-23-0002-article-by-date": articleByDateMigration,
   "2026-11-23-0003-search": searchMigration,
   "2026-11-23-0010-latest-articles": latestArticlesMigration,
+  "2026-11-23-0011-search-groups": searchGroupsMigration,
 };
 
 /** Brings the schema up to date; throws with the failing migration's error. */

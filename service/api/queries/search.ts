@@ -1,10 +1,14 @@
 /**
  * The site search over the index the content import builds (service/content/search-documents.ts):
- * every query word must occur (folded, in either locale's text), the last one as a prefix; results
- * whose title matches come first, then by relevance (FTS5's bm25 on SQLite, ts_rank on PostgreSQL).
- * Facet counts come from one grouped count of all matches, filtered in memory per facet.
+ * every query word must occur (folded, in either locale's text), the last one as a prefix. The
+ * facet counts and the filters read only the matches' ids, whose high bits are their facet group.
+ * Title matches come first, then the rest; up to RANKED_MATCHES matches, each part is ordered by
+ * relevance (FTS5's bm25 on SQLite, ts_rank on PostgreSQL). Beyond that the query is a word in a
+ * large part of the catalogue, which says little about relevance and would take every match's
+ * score to rank: each part follows the catalogue order of the ids (articles and books newest first).
  */
 import { type RawBuilder, sql } from "kysely";
+import { GROUP_BITS } from "../../content/search-documents.ts";
 import type { ContentDb } from "../../db/database.ts";
 import { dialectOf } from "../../db/dialect.ts";
 import { plainText } from "../../plain-text.ts";
@@ -22,28 +26,42 @@ import type { Locale } from "../types.ts";
 
 /** The last word is matched as a prefix only from this length on (shorter prefixes match too much to help). */
 const MIN_PREFIX = 3;
+/** The most matches ranked by relevance (about 4 ms of scoring on SQLite; every match of a word in all 100 000 articles takes 40). */
+const RANKED_MATCHES = 10_000;
 
-interface Match {
-  /** The FROM and WHERE that keep the matching documents, aliased `d`. */
-  from: RawBuilder<unknown>;
-  /** Title matches first, then relevance. */
-  order: RawBuilder<unknown>;
+/** The documents with all the query's words anywhere and all of them in the title, or all anywhere but not all in the title. */
+type Part = "title" | "rest";
+
+interface Index {
+  /** A matching document's id. */
+  id: RawBuilder<number>;
+  /** The FROM and WHERE of the documents matching the query, or a part of it. */
+  matching(part?: Part): RawBuilder<unknown>;
+  /** The most relevant first. */
+  relevance: RawBuilder<unknown>;
 }
 
-function matchOf(db: ContentDb, words: string[]): Match {
-  const prefixed = (word: string, i: number) => i === words.length - 1 && word.length >= MIN_PREFIX;
+function indexOf(db: ContentDb, words: string[]): Index {
+  const prefixed = (i: number) => i === words.length - 1 && words[i].length >= MIN_PREFIX;
   if (dialectOf(db) === "postgres") {
-    const query = sql`to_tsquery('simple', ${words.map((w, i) => (prefixed(w, i) ? `${w}:*` : w)).join(" & ")})`;
+    const all = sql`to_tsquery('simple', ${words.map((w, i) => (prefixed(i) ? `${w}:*` : w)).join(" & ")})`;
+    // Title words are weighted A (see the search migration).
+    const title = sql`to_tsquery('simple', ${words.map((w, i) => `${w}:${prefixed(i) ? "*" : ""}A`).join(" & ")})`;
+    const queries = { all, title, rest: sql`${all} && !!${title}` };
     return {
-      from: sql`search_text s join search_document d on d.id = s.id where s.search_vector @@ ${query}`,
-      order: sql`ts_filter(s.search_vector, '{a}') @@ ${query} desc, ts_rank(s.search_vector, ${query}) desc, d.id`,
+      id: sql<number>`id`,
+      matching: (part) => sql`search_text where search_vector @@ (${queries[part ?? "all"]})`,
+      relevance: sql`ts_rank(search_vector, ${all}) desc, id`,
     };
   }
   // Words hold only letters and digits (fold.ts), so quoting them makes a safe FTS5 query.
-  const phrases = words.map((w, i) => `"${w}"${prefixed(w, i) ? "*" : ""}`).join(" ");
+  const phrases = words.map((w, i) => `"${w}"${prefixed(i) ? "*" : ""}`).join(" ");
+  // bm25 follows the match: title matches are ordered by their titles' relevance.
+  const queries = { all: phrases, title: `title_folded : (${phrases})`, rest: `(${phrases}) NOT title_folded : (${phrases})` };
   return {
-    from: sql`search_index join search_document d on d.id = search_index.rowid where search_index match ${phrases}`,
-    order: sql`d.id in (select rowid from search_index where search_index match ${`title_folded : (${phrases})`}) desc, bm25(search_index, 10.0, 1.0), d.id`,
+    id: sql<number>`rowid`,
+    matching: (part) => sql`search_index where search_index match ${queries[part ?? "all"]}`,
+    relevance: sql`bm25(search_index, 10.0, 1.0), rowid`,
   };
 }
 
@@ -58,7 +76,9 @@ export async function unknownSearchFilter(db: ContentDb, filters: SearchFilters)
   return undefined;
 }
 
-interface Combination {
+/** The matches of one facet group (one kind, journal and year). */
+interface Group {
+  group: number;
   kind: string;
   journalId: string | null;
   year: number | null;
@@ -79,18 +99,23 @@ export interface SearchRequest {
 }
 
 /**
- * The number of matches under all the filters, and per facet value the number under all the other
- * filters (a picked value stays listed, with 0 if need be, so that it can be removed).
+ * The number of matches under all the filters and the groups they are in, and per facet value the
+ * number under all the other filters (a picked value stays listed, with 0 if need be, so that it
+ * can be removed).
  */
-function countFacets(combinations: Combination[], filters: SearchFilters) {
+function countFacets(groups: Group[], filters: SearchFilters) {
   const active = searchFacets.filter((facet) => filters[facet] !== undefined);
   const matches = (values: Values, except?: SearchFacet) => active.every((facet) => facet === except || values[facet] === filters[facet]);
   const counts = new Map(searchFacets.map((facet) => [facet, new Map<string, number>()]));
   let total = 0;
-  for (const row of combinations) {
+  const selected: number[] = [];
+  for (const row of groups) {
     const values = valuesOf(row);
     const n = Number(row.count);
-    if (matches(values)) total += n;
+    if (matches(values)) {
+      total += n;
+      selected.push(row.group);
+    }
     for (const facet of searchFacets) {
       const value = values[facet];
       if (value === undefined || !matches(values, facet)) continue;
@@ -104,19 +129,52 @@ function countFacets(combinations: Combination[], filters: SearchFilters) {
     if (picked !== undefined && !byValue.has(picked)) byValue.set(picked, 0);
     return [...byValue].map(([value, count]) => ({ value, count }));
   };
-  return { total, facetCounts };
+  return { total, selected, filtered: active.length > 0, facetCounts };
 }
 
-/** The locale's slug and title of the documents, by id. */
-async function readTitles(db: ContentDb, locale: Locale, ids: number[]) {
-  if (ids.length === 0) return new Map<number, { slug: string; title: string }>();
+/** The documents of a page of results, in the order of their ids, with their slug and title in the locale. */
+async function readDocuments(db: ContentDb, locale: Locale, ids: number[]) {
+  if (ids.length === 0) return [];
   const tr = locale === "tr";
   const rows = await db
-    .selectFrom("searchText")
-    .where("id", "in", ids)
-    .select(["id", tr ? "slugTr as slug" : "slugEn as slug", tr ? "titleTr as title" : "titleEn as title"])
+    .selectFrom("searchDocument as d")
+    .innerJoin("searchText as t", "t.id", "d.id")
+    .where("d.id", "in", ids)
+    .select([
+      "d.id",
+      "d.kind",
+      "d.entityId",
+      "d.journalId",
+      "d.issueId",
+      "d.year",
+      tr ? "t.slugTr as slug" : "t.slugEn as slug",
+      tr ? "t.titleTr as title" : "t.titleEn as title",
+    ])
     .execute();
-  return new Map(rows.map((r) => [r.id, r]));
+  const byId = new Map(rows.map((r) => [r.id, { ...r, kind: r.kind as SearchKind }]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
+/**
+ * The ids of a page of results among `total` matches (see the top of the module for the order);
+ * `from` gives the matches of a part of the query under the filters.
+ */
+async function pageIds(
+  db: ContentDb,
+  index: Index,
+  from: (part: Part) => RawBuilder<unknown>,
+  { total, rankedMatches, offset, limit }: { total: number; rankedMatches: number; offset: number; limit: number },
+) {
+  const order = total <= rankedMatches ? index.relevance : index.id;
+  const read = async (part: Part, skip: number, take: number) =>
+    take <= 0
+      ? []
+      : (await sql<{ id: number }>`select ${index.id} as id from ${from(part)} order by ${order} limit ${take} offset ${skip}`.execute(db)).rows.map(
+          (r) => Number(r.id),
+        );
+  const titled = Number((await sql<{ count: number | string }>`select count(*) as count from ${from("title")}`.execute(db)).rows[0].count);
+  const first = offset < titled ? await read("title", offset, limit) : [];
+  return [...first, ...(await read("rest", Math.max(0, offset - titled), limit - first.length))];
 }
 
 type Found = { kind: SearchKind; entityId: string; journalId: string | null };
@@ -168,65 +226,55 @@ async function readSnippetSources(db: ContentDb, locale: Locale, found: Found[])
   return new Map(lists.flat());
 }
 
-export async function search(db: ContentDb, locale: Locale, { query, filters, page, pageSize }: SearchRequest): Promise<SearchAnswer> {
+export async function search(
+  db: ContentDb,
+  locale: Locale,
+  { query, filters, page, pageSize }: SearchRequest,
+  { rankedMatches = RANKED_MATCHES } = {},
+): Promise<SearchAnswer> {
   const words = queryWords(query);
   if (words.length === 0) return { query, Items: [], Count: 0, page, pageSize, pageCount: 1, facets: { type: [], journal: [], year: [] } };
-  const match = matchOf(db, words);
+  const index = indexOf(db, words);
 
-  const combinations =
-    await sql<Combination>`select d.kind, d.journal_id, d.year, count(*) as count from ${match.from} group by d.kind, d.journal_id, d.year`.execute(
-      db,
-    );
-  const { total, facetCounts } = countFacets(combinations.rows, filters);
+  const bits = sql.lit(GROUP_BITS);
+  const groups = await sql<Group>`
+    select m.grp as "group", d.kind, d.journal_id, d.year, m.count
+    from (select ${index.id} >> ${bits} as grp, count(*) as count from ${index.matching()} group by 1) m
+    join search_document d on d.id = m.grp << ${bits}`.execute(db);
+  const { total, selected, filtered, facetCounts } = countFacets(groups.rows, filters);
 
-  const conditions = [
-    filters.type !== undefined && sql`d.kind = ${filters.type}`,
-    filters.journal !== undefined && sql`d.journal_id = ${filters.journal}`,
-    filters.year !== undefined && sql`d.year = ${Number(filters.year)}`,
-  ].filter((c) => c !== false);
-  const where = conditions.length > 0 ? sql` and ${sql.join(conditions, sql` and `)}` : sql``;
   const pageCount = Math.max(1, Math.ceil(total / pageSize));
-  const found =
-    total === 0 || page > pageCount
-      ? []
-      : (
-          await sql<{ id: number; kind: SearchKind; entityId: string; journalId: string | null; issueId: string | null; year: number | null }>`
-          select d.id, d.kind, d.entity_id, d.journal_id, d.issue_id, d.year from ${match.from}${where}
-          order by ${match.order} limit ${pageSize} offset ${(page - 1) * pageSize}`.execute(db)
-        ).rows;
-  const [titles, snippetSources] = await Promise.all([
-    readTitles(
-      db,
-      locale,
-      found.map((r) => r.id),
-    ),
-    readSnippetSources(db, locale, found),
-  ]);
-  const rows = found.map((r) => ({
-    ...r,
-    ...(titles.get(r.id) as { slug: string; title: string }),
-    text: snippetSources.get(`${r.kind}/${r.entityId}`) ?? "",
-  }));
+  let ids: number[] = [];
+  if (total > 0 && page <= pageCount) {
+    // The index skips the matches outside the groups' range of ids (a year's groups are next to each other).
+    const [first, last] = [Math.min(...selected), Math.max(...selected) + 1].map((group) => group * 2 ** GROUP_BITS);
+    const underFilters = filtered
+      ? sql` and ${index.id} >= ${first} and ${index.id} < ${last} and ${index.id} >> ${bits} in (${sql.join(selected)})`
+      : sql``;
+    const from = (part: Part) => sql`${index.matching(part)}${underFilters}`;
+    ids = await pageIds(db, index, from, { total, rankedMatches, offset: (page - 1) * pageSize, limit: pageSize });
+  }
+  const found = await readDocuments(db, locale, ids);
 
   const journalFacet = facetCounts("journal");
-  const journalIds = [...new Set([...journalFacet.map((f) => f.value), ...rows.flatMap((r) => (r.journalId ? [r.journalId] : []))])];
-  const journalTitles = new Map(
+  const journalIds = [...new Set([...journalFacet.map((f) => f.value), ...found.flatMap((r) => (r.journalId ? [r.journalId] : []))])];
+  const [snippetSources, journalTitles] = await Promise.all([
+    readSnippetSources(db, locale, found),
     journalIds.length === 0
-      ? []
-      : (
-          await db
-            .selectFrom("journalText")
-            .where("locale", "=", locale)
-            .where("journalId", "in", journalIds)
-            .select(["journalId", "title"])
-            .execute()
-        ).map((r) => [r.journalId, r.title]),
-  );
+      ? new Map<string, string>()
+      : db
+          .selectFrom("journalText")
+          .where("locale", "=", locale)
+          .where("journalId", "in", journalIds)
+          .select(["journalId", "title"])
+          .execute()
+          .then((rows) => new Map(rows.map((r) => [r.journalId, r.title]))),
+  ]);
   const collator = new Intl.Collator(locale);
 
   return {
     query,
-    Items: rows.map((r) => ({
+    Items: found.map((r) => ({
       type: r.kind,
       id: r.entityId,
       title: r.title,
@@ -234,7 +282,7 @@ export async function search(db: ContentDb, locale: Locale, { query, filters, pa
       issueId: r.issueId,
       journal: r.journalId ? { id: r.journalId, title: journalTitles.get(r.journalId) ?? r.journalId } : null,
       year: r.year,
-      snippet: snippetOf(r.text, words),
+      snippet: snippetOf(snippetSources.get(`${r.kind}/${r.entityId}`) ?? "", words),
     })),
     Count: total,
     page,
