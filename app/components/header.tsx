@@ -4,7 +4,7 @@ import { href } from "../route-table.ts";
 import { Link, NavLink } from "./link.tsx";
 import { Logo } from "./logo.tsx";
 import { headerLinks } from "./nav-links.ts";
-import { SearchForm } from "./search-form.tsx";
+import { SearchForm, SearchIcon } from "./search-form.tsx";
 import { LanguageMenu } from "./shell/language-menu.tsx";
 import { MegaMenu } from "./shell/mega-menu.tsx";
 import { MobileMenu } from "./shell/mobile-menu.tsx";
@@ -48,7 +48,13 @@ export function Header() {
           <SearchForm compact className="w-28" />
           <LanguageMenu />
         </div>
-        <MobileMenu links={links} />
+        {/* Below the large breakpoint the search is a link to its page: it works before (and without) JavaScript. */}
+        <div className="flex shrink-0 items-center gap-1 lg:hidden">
+          <Link to={href("search", {}, locale)} className="btn-ghost inline-flex items-center" aria-label={t.search.label}>
+            <SearchIcon className="h-5 w-5" />
+          </Link>
+          <MobileMenu links={links} />
+        </div>
       </div>
     </header>
   );

@@ -44,12 +44,18 @@ export function SearchForm({ query = "", compact = false, className = "" }: { qu
             : "btn-primary inline-flex"
         }
       >
-        <svg viewBox="0 0 24 24" className="h-4 w-4" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2">
-          <circle cx="11" cy="11" r="7" />
-          <path d="m20 20-3.5-3.5" />
-        </svg>
+        <SearchIcon className="h-4 w-4" />
         <span className={compact ? "sr-only" : undefined}>{t.search.submit}</span>
       </button>
     </Form>
+  );
+}
+
+export function SearchIcon({ className }: { className: string }) {
+  return (
+    <svg viewBox="0 0 24 24" className={className} aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2">
+      <circle cx="11" cy="11" r="7" />
+      <path d="m20 20-3.5-3.5" />
+    </svg>
   );
 }

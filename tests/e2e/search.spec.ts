@@ -98,6 +98,12 @@ test.describe("without JavaScript", () => {
     expect(await titles(page)).toEqual(second.Items.map((r) => r.title));
   });
 
+  test("on a phone, the header's search link opens the search page, whose box finds results", async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto("/tr");
+    await searchOnAPhone(page);
+  });
+
   test("an empty query explains how to search; a malformed one is a page not found", async ({ page }) => {
     const empty = await page.goto("/search?q=%20");
     expect(empty?.status()).toBe(200);
@@ -113,16 +119,22 @@ test.describe("without JavaScript", () => {
   });
 });
 
+/** From a phone's header to the results: the search link, then the search page's box. */
+async function searchOnAPhone(page: Page) {
+  await page.getByRole("banner").getByRole("link", { name: "Sitede ara" }).click();
+  await expect(page).toHaveURL(/\/tr\/arama$/);
+  const box = page.getByRole("main").getByRole("searchbox", { name: "Sitede ara" });
+  await box.fill("ılık");
+  await box.press("Enter");
+  await expect(page).toHaveURL(/\/tr\/arama\?q=%C4%B1l%C4%B1k$/);
+  await expect(status(page)).toContainText("“ılık” için");
+}
+
 test.describe("with JavaScript", () => {
-  test("on a phone, the menu's search box finds results", async ({ page }) => {
+  test("on a phone, the header's search link opens the search page, whose box finds results", async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 844 });
     await gotoHydrated(page, "/tr");
-    await page.getByRole("button", { name: "Menü" }).click();
-    const box = page.getByRole("searchbox", { name: "Sitede ara" });
-    await box.fill("ılık");
-    await box.press("Enter");
-    await expect(page).toHaveURL(/\/tr\/arama\?q=%C4%B1l%C4%B1k$/);
-    await expect(status(page)).toContainText("“ılık” için");
+    await searchOnAPhone(page);
   });
 
   for (const path of ["/search", "/search?q=istanbul&type=article", "/tr/arama", "/tr/arama?q=%C4%B0stanbul"]) {

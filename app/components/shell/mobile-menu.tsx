@@ -1,7 +1,6 @@
 import { useEffect } from "react";
 import { useMessages } from "../../i18n.ts";
 import { NavLink } from "../link.tsx";
-import { SearchForm } from "../search-form.tsx";
 import { LanguageLinks } from "./language-menu.tsx";
 import { useDisclosure } from "./use-disclosure.ts";
 
@@ -21,7 +20,7 @@ export function MobileMenu({ links }: { links: { to: string; label: string; end:
   }, [open]);
 
   return (
-    <div className="shrink-0 lg:hidden">
+    <div>
       <button {...buttonProps} className="btn-ghost inline-flex items-center gap-2">
         <svg viewBox="0 0 24 24" className="h-5 w-5" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2">
           {open ? <path d="M6 6l12 12M18 6L6 18" /> : <path d="M4 7h16M4 12h16M4 17h16" />}
@@ -30,7 +29,6 @@ export function MobileMenu({ links }: { links: { to: string; label: string; end:
         <span className="max-[380px]:sr-only">{t.menu.mobile}</span>
       </button>
       <div {...panelProps} className="fixed inset-x-0 top-18 bottom-0 z-40 overflow-y-auto border-t border-stone-200 bg-white">
-        <SearchForm className="page pt-4" />
         <nav aria-label={t.nav.label} className="page py-4">
           <ul className="grid gap-1">
             {links.map((link) => (
