@@ -17,7 +17,6 @@ import type { ApiClient } from "../app/lib/api-client.server.ts";
 import { pagePath } from "../app/lib/page-path.ts";
 import { isLocale, type Locale, localeOfPath } from "../i18n/locales.ts";
 import { messages } from "../i18n/messages/index.ts";
-import { cached } from "../service/api/cached.ts";
 import { OAI_MAX_BODY } from "../service/oai/app.ts";
 import { createCitationApp } from "./citations.ts";
 import { clientIp } from "./client-ip.ts";
@@ -29,7 +28,7 @@ import type { OaiHandler } from "./oai.ts";
 import { pageCache } from "./page-cache.ts";
 import { prerenderedPages } from "./prerendered.ts";
 import { BUILD_FILES_CACHE_CONTROL, BUILDS_PATH, IMMUTABLE, PAGE_FRESH_MS, PAGE_STALE_MS } from "./route-rules.ts";
-import { renderSitemap } from "./sitemap.ts";
+import { createSitemapApp } from "./sitemap.ts";
 
 export interface SiteOptions {
   config: Config;
@@ -47,7 +46,6 @@ export interface SiteOptions {
 }
 
 const MESSAGES_MAX_AGE = 24 * 60 * 60;
-const SITEMAP_TTL_MS = 10 * 60_000;
 /**
  * The largest form a page accepts; a longer post is refused with 413 before it is read. Every
  * field at its maximum length, in three-byte characters, percent-encoded, stays below it.
@@ -137,18 +135,7 @@ export function createSite({ config, api, forms, apiApp, oai, build, clientDir }
   mountFeeds(app, api, origin);
   app.route("/", createCitationApp(api, origin));
 
-  // The sitemap walks every journal's issues: built once per origin and kept for ten minutes.
-  const sitemaps = new Map<string, () => Promise<string>>();
-  app.get("/sitemap.xml", async (c) => {
-    const site = origin(c.req.url);
-    let sitemap = sitemaps.get(site);
-    if (!sitemap) {
-      sitemap = cached(SITEMAP_TTL_MS, () => renderSitemap(api, site));
-      if (sitemaps.size < 8) sitemaps.set(site, sitemap);
-    }
-    c.header("Content-Type", "application/xml; charset=utf-8");
-    return c.body(await sitemap());
-  });
+  app.route("/", createSitemapApp(api, origin));
 
   app.get("/", async (c, next) => {
     if (config.ROOT_REDIRECT) return c.redirect(config.ROOT_REDIRECT, config.ROOT_REDIRECT_STATUS as 302);

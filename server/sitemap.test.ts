@@ -6,12 +6,12 @@ import { importContent } from "../service/content/import.ts";
 import { readContentFolder } from "../service/content/read-folder.ts";
 import type { DatabaseHandle } from "../service/db/database.ts";
 import { testDatabases } from "../tests/databases.ts";
-import { renderSitemap } from "./sitemap.ts";
+import { createSitemapApp } from "./sitemap.ts";
 
 const origin = "https://example.org";
 const demo = await readContentFolder("content/demo");
 
-/** Each <url> of the sitemap: its location and its alternates by hreflang. */
+/** Each <url> of a sitemap: its location and its alternates by hreflang. */
 function entries(xml: string) {
   return [...xml.matchAll(/<url><loc>([^<]+)<\/loc>(.*?)<\/url>/g)].map(([, loc, links]) => ({
     loc,
@@ -19,21 +19,43 @@ function entries(xml: string) {
   }));
 }
 
+type SitemapApp = ReturnType<typeof createSitemapApp>;
+
+async function get(app: SitemapApp, path: string) {
+  const response = await app.request(path);
+  return { status: response.status, type: response.headers.get("Content-Type"), body: await response.text() };
+}
+
+/** The index's sitemaps, each read: their paths and their entries. */
+async function readAll(app: SitemapApp) {
+  const index = await get(app, "/sitemap.xml");
+  expect([index.status, index.type]).toEqual([200, "application/xml; charset=utf-8"]);
+  expect(index.body).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>\n<sitemapindex xmlns="http:\/\/www.sitemaps.org\/schemas\/sitemap\/0.9">/);
+  const paths = [...index.body.matchAll(/<sitemap><loc>([^<]+)<\/loc><\/sitemap>/g)].map(([, loc]) => loc.slice(origin.length));
+  const parts = await Promise.all(
+    paths.map(async (path) => {
+      const part = await get(app, path);
+      expect([path, part.status]).toEqual([path, 200]);
+      return { path, urls: entries(part.body) };
+    }),
+  );
+  return parts;
+}
+
 for (const database of testDatabases()) {
-  describe(`sitemap on ${database.dialect}`, () => {
+  describe(`sitemaps on ${database.dialect}`, () => {
     let handle: DatabaseHandle;
+    let api: ReturnType<typeof createApiClient>;
+    let parts: Awaited<ReturnType<typeof readAll>>;
     let urls: ReturnType<typeof entries>;
 
     beforeAll(async () => {
       handle = await database.open();
       await importContent(handle.db, demo);
       const app = createApiApp(handle.db);
-      urls = entries(
-        await renderSitemap(
-          createApiClient(async (path, init) => app.request(path, init)),
-          origin,
-        ),
-      );
+      api = createApiClient(async (path, init) => app.request(path, init));
+      parts = await readAll(createSitemapApp(api, () => origin));
+      urls = parts.flatMap((part) => part.urls);
     });
     afterAll(() => handle.db.destroy());
 
@@ -63,6 +85,41 @@ for (const database of testDatabases()) {
 
     it("lists every book in both locales with its alternates", () => {
       for (const book of demo.books) expectPair(href("book", { slug: book.en.slug }, "en"), href("book", { slug: book.tr.slug }, "tr"));
+    });
+
+    it("indexes the site's sitemap and one per journal, which holds the journal's issues and articles only", () => {
+      expect(parts[0].path).toBe("/sitemaps/site.xml");
+      expect(parts.slice(1).map((p) => p.path)).toEqual(
+        expect.arrayContaining(demo.journals.map(({ journal }) => `/sitemaps/journals/${journal.en.slug}/1.xml`)),
+      );
+      expect(parts).toHaveLength(1 + demo.journals.length);
+      for (const { journal, issues } of demo.journals) {
+        const part = parts.find((p) => p.path === `/sitemaps/journals/${journal.en.slug}/1.xml`);
+        const articleCount = issues.reduce((sum, issue) => sum + issue.articles.length, 0);
+        expect(part?.urls).toHaveLength(2 * (issues.length + articleCount));
+        for (const { loc } of part?.urls ?? []) expect(loc).toMatch(new RegExp(`/(${journal.en.slug}/articles|${journal.tr.slug}/makaleler)/[^/]+`));
+      }
+      expect(parts[0].urls.map((u) => u.loc)).toContain(origin + href("journal", { slug: demo.journals[0].journal.tr.slug }, "tr"));
+    });
+
+    it("splits a journal's issues and articles into parts of the set size, none lost or repeated", async () => {
+      const small = await readAll(createSitemapApp(api, () => origin, { pairsPerSitemap: 3 }));
+      for (const part of small) if (part.path !== "/sitemaps/site.xml") expect(part.urls.length).toBeLessThanOrEqual(6);
+      const [largest] = demo.journals.toSorted((a, b) => b.issues.length - a.issues.length);
+      expect(small.filter((p) => p.path.startsWith(`/sitemaps/journals/${largest.journal.en.slug}/`)).length).toBeGreaterThan(1);
+      const locs = (list: typeof parts) => list.flatMap((p) => p.urls.map((u) => u.loc));
+      expect(locs(small).toSorted()).toEqual(locs(parts).toSorted());
+      expect(new Set(locs(small)).size).toBe(locs(small).length);
+    });
+
+    it("answers an unknown journal, a part past the last and a malformed part with a 404", async () => {
+      const app = createSitemapApp(api, () => origin);
+      const slug = demo.journals[0].journal.en.slug;
+      for (const path of ["/sitemaps/journals/no-such-journal/1.xml", `/sitemaps/journals/${slug}/2.xml`, `/sitemaps/journals/${slug}/0.xml`]) {
+        const { status, body } = await get(app, path);
+        expect([path, status]).toEqual([path, 404]);
+        if (!path.endsWith("0.xml")) expect(JSON.parse(body).message).toContain(path);
+      }
     });
   });
 }

@@ -1,14 +1,37 @@
 /**
- * /sitemap.xml: every screen of the route table in both locales, each URL with its hreflang
- * alternates. Screens with parameters are listed for every entity the content API knows:
- * journals, their issues and articles, books, services, policies and departments.
+ * The sitemaps: every screen of the route table in both locales, each URL with its hreflang
+ * alternates, in the parts search engines accept (at most 50 000 URLs and 50 MB a file).
+ * - /sitemap.xml, the index: the site's sitemap and each journal's.
+ * - /sitemaps/site.xml: the screens without an issue (home, lists, journals' own pages, books,
+ *   services, policies, departments), for every entity the content API knows.
+ * - /sitemaps/journals/{slug}/{n}.xml: a journal's issues and articles, PAIRS_PER_SITEMAP (an
+ *   English and a Turkish URL each) a part; a part past the last, or an unknown journal, is a 404.
  */
-import type { ApiClient } from "../app/lib/api-client.server.ts";
+import { Hono } from "hono";
+import { type ApiClient, isContentNotFound } from "../app/lib/api-client.server.ts";
 import { fillPattern, type RouteEntry, routeTable } from "../app/route-table.ts";
+import { format } from "../i18n/format.ts";
 import type { Locale } from "../i18n/locales.ts";
+import { messages } from "../i18n/messages/index.ts";
+import { cached } from "../service/api/cached.ts";
 import { escapeXml } from "../service/xml.ts";
 
+/** An entity's parameters in each locale. */
 type Params = Record<Locale, Record<string, string>>;
+
+/** 40 000 URLs a part: under the 50 000 the protocol allows, and about 30 MB (each URL carries its three alternates). */
+const PAIRS_PER_SITEMAP = 20_000;
+/** The index walks every journal: built once per origin and kept for ten minutes. */
+const INDEX_TTL_MS = 10 * 60_000;
+const ARTICLES_PER_REQUEST = 100;
+
+/** Screens that are no page of their own for search engines: search results (`noindex`). */
+export const UNLISTED_SCREENS: ReadonlySet<string> = new Set(["search"]);
+
+/** The screens listed: not an index route (the same URL as its parent), not an unlisted one. */
+const listed = (routeTable as readonly RouteEntry[]).filter((route) => !route.index && !UNLISTED_SCREENS.has(route.id));
+/** A journal's issues and articles go in the journal's own sitemaps. */
+const inIssue = (route: RouteEntry) => route.en.includes(":issueId");
 
 /** Pairs each entity's slug in both locales through its id. */
 async function slugPairs(load: (locale: Locale) => Promise<{ Items: { id: string; slug: string }[] }>): Promise<Params[]> {
@@ -20,78 +43,123 @@ async function slugPairs(load: (locale: Locale) => Promise<{ Items: { id: string
   }));
 }
 
-const ARTICLES_PER_REQUEST = 100;
-
-/** A journal's articles, every page of them (an article's id is its slug in both locales). */
-async function allArticles(api: ApiClient, slug: string): Promise<{ issueId: string; id: string }[]> {
-  const first = await api.articles("en", slug, 1, ARTICLES_PER_REQUEST);
-  const rest = await Promise.all(Array.from({ length: first.pageCount - 1 }, (_, i) => api.articles("en", slug, i + 2, ARTICLES_PER_REQUEST)));
-  return [first, ...rest].flatMap((page) => page.Items);
+/** Each entity's two `<url>` entries for a route, both with the pair and x-default (English) as alternates. */
+function urlEntries(route: RouteEntry, params: Params[], origin: string): string[] {
+  return params.flatMap((p) => {
+    const paths = { en: origin + fillPattern(route.en, p.en), tr: origin + fillPattern(route.tr, p.tr) };
+    const alternates = [
+      `<xhtml:link rel="alternate" hreflang="en" href="${escapeXml(paths.en)}"/>`,
+      `<xhtml:link rel="alternate" hreflang="tr" href="${escapeXml(paths.tr)}"/>`,
+      `<xhtml:link rel="alternate" hreflang="x-default" href="${escapeXml(paths.en)}"/>`,
+    ].join("");
+    return (["en", "tr"] as const).map((locale) => `<url><loc>${escapeXml(paths[locale])}</loc>${alternates}</url>`);
+  });
 }
-/** Screens that are no page of their own for search engines: search results (`noindex`). */
-export const UNLISTED_SCREENS: ReadonlySet<string> = new Set(["search"]);
 
-export async function sitemapParams(api: ApiClient): Promise<Map<string, Params[]>> {
-  const [services, policies, journals, books, departments] = await Promise.all([
-    slugPairs(api.services),
-    slugPairs(api.policies),
-    slugPairs(api.journals),
-    slugPairs(api.books),
-    slugPairs(api.departments),
-  ]);
-  const issues = (
-    await Promise.all(
-      journals.map(async (journal) => {
-        const list = await api.issues("en", journal.en.slug);
-        return list.Items.map((issue) => ({
-          en: { ...journal.en, issueId: issue.id },
-          tr: { ...journal.tr, issueId: issue.id },
-        }));
-      }),
-    )
-  ).flat();
-  const articles = (
-    await Promise.all(
-      journals.map(async (journal) =>
-        (
-          await allArticles(api, journal.en.slug)
-        ).map(({ issueId, id }) => ({
-          en: { ...journal.en, issueId, articleSlug: id },
-          tr: { ...journal.tr, issueId, articleSlug: id },
-        })),
+const xml = (root: string, entries: string[]) =>
+  `<?xml version="1.0" encoding="UTF-8"?>\n${root}\n${entries.join("\n")}${entries.length > 0 ? "\n" : ""}</${root.match(/^<(\w+)/)?.[1]}>\n`;
+const urlset = (entries: string[]) =>
+  xml('<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">', entries);
+
+async function siteSitemap(api: ApiClient, origin: string): Promise<string> {
+  const [service, policy, journal, book, department] = await Promise.all(
+    [api.services, api.policies, api.journals, api.books, api.departments].map((load) => slugPairs(load)),
+  );
+  const bySlug: Record<string, Params[]> = { service, policy, book, department };
+  return urlset(
+    listed
+      .filter((route) => !inIssue(route))
+      .flatMap((route) => urlEntries(route, route.en.includes(":slug") ? (bySlug[route.id] ?? journal) : [{ en: {}, tr: {} }], origin)),
+  );
+}
+
+/** The journal with this English slug, or undefined. */
+async function findJournal(api: ApiClient, slug: string): Promise<Params | undefined> {
+  return (await slugPairs(api.journals)).find((journal) => journal.en.slug === slug);
+}
+
+/** How many sitemaps a journal's issues and articles take (at least one). */
+async function journalPartCount(api: ApiClient, slug: string, pairsPerSitemap: number): Promise<number> {
+  const [issues, articles] = await Promise.all([api.issues("en", slug), api.articles("en", slug, 1, 1)]);
+  return Math.max(1, Math.ceil((issues.Items.length + articles.Count) / pairsPerSitemap));
+}
+
+/** Part `part` (from 1) of a journal's issues and articles, in that order; undefined past the last part. */
+async function journalSitemap(api: ApiClient, origin: string, journal: Params, part: number, pairsPerSitemap: number) {
+  const slug = journal.en.slug;
+  const issues = (await api.issues("en", slug)).Items.map((issue) => ({ issueId: issue.id }));
+  const start = (part - 1) * pairsPerSitemap;
+  const end = start + pairsPerSitemap;
+  // Only the pages of articles that fall in this part are read.
+  const articleRange = [Math.max(0, start - issues.length), Math.max(0, end - issues.length)];
+  const pages = [Math.floor(articleRange[0] / ARTICLES_PER_REQUEST) + 1, Math.ceil(articleRange[1] / ARTICLES_PER_REQUEST)];
+  const first = await api.articles("en", slug, pages[0], ARTICLES_PER_REQUEST);
+  if (part > 1 && start >= issues.length + first.Count) return undefined;
+  const rest = await Promise.all(
+    Array.from({ length: Math.max(0, Math.min(pages[1], first.pageCount) - pages[0]) }, (_, i) =>
+      api.articles("en", slug, pages[0] + i + 1, ARTICLES_PER_REQUEST),
+    ),
+  );
+  const articles = [first, ...rest]
+    .flatMap((page) => page.Items)
+    .slice(articleRange[0] - (pages[0] - 1) * ARTICLES_PER_REQUEST)
+    .slice(0, articleRange[1] - articleRange[0]);
+  const issueParams = issues.slice(start, end).map(({ issueId }) => ({ en: { ...journal.en, issueId }, tr: { ...journal.tr, issueId } }));
+  const articleParams = articles.map(({ issueId, id }) => ({
+    en: { ...journal.en, issueId, articleSlug: id },
+    tr: { ...journal.tr, issueId, articleSlug: id },
+  }));
+  return urlset(
+    listed.filter(inIssue).flatMap((route) => urlEntries(route, route.en.includes(":articleSlug") ? articleParams : issueParams, origin)),
+  );
+}
+
+async function sitemapIndex(api: ApiClient, origin: string, pairsPerSitemap: number): Promise<string> {
+  const journals = await slugPairs(api.journals);
+  const parts = await Promise.all(
+    journals.map(async ({ en: { slug } }) =>
+      Array.from(
+        { length: await journalPartCount(api, slug, pairsPerSitemap) },
+        (_, i) => `${origin}/sitemaps/journals/${encodeURIComponent(slug)}/${i + 1}.xml`,
       ),
-    )
-  ).flat();
-  const none: Params[] = [{ en: {}, tr: {} }];
-  const byRoute = new Map<string, Params[]>();
-  for (const route of routeTable as readonly RouteEntry[]) {
-    if (route.index) continue; // the same URL as its parent
-    if (UNLISTED_SCREENS.has(route.id)) continue;
-    const params = route.en.includes(":articleSlug")
-      ? articles
-      : route.en.includes(":issueId")
-        ? issues
-        : route.en.includes(":slug")
-          ? ({ service: services, policy: policies, book: books, department: departments }[route.id] ?? journals)
-          : none;
-    byRoute.set(route.id, params);
-  }
-  return byRoute;
+    ),
+  );
+  return xml(
+    '<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
+    [`${origin}/sitemaps/site.xml`, ...parts.flat()].map((loc) => `<sitemap><loc>${escapeXml(loc)}</loc></sitemap>`),
+  );
 }
 
-export async function renderSitemap(api: ApiClient, origin: string): Promise<string> {
-  const params = await sitemapParams(api);
-  const urls: string[] = [];
-  for (const route of routeTable as readonly RouteEntry[]) {
-    for (const p of params.get(route.id) ?? []) {
-      const paths = { en: origin + fillPattern(route.en, p.en), tr: origin + fillPattern(route.tr, p.tr) };
-      const alternates = [
-        `<xhtml:link rel="alternate" hreflang="en" href="${escapeXml(paths.en)}"/>`,
-        `<xhtml:link rel="alternate" hreflang="tr" href="${escapeXml(paths.tr)}"/>`,
-        `<xhtml:link rel="alternate" hreflang="x-default" href="${escapeXml(paths.en)}"/>`,
-      ].join("");
-      for (const locale of ["en", "tr"] as const) urls.push(`<url><loc>${escapeXml(paths[locale])}</loc>${alternates}</url>`);
+/** `origin` gives the site's public origin for a request's URL; `pairsPerSitemap` is smaller in tests. */
+export function createSitemapApp(api: ApiClient, origin: (url: string) => string, { pairsPerSitemap = PAIRS_PER_SITEMAP } = {}) {
+  const app = new Hono();
+  const asXml = (body: string) => new Response(body, { headers: { "Content-Type": "application/xml; charset=utf-8" } });
+  const notFound = (path: string) => Response.json({ error: "not_found", message: format(messages.en.api.notFound, { path }) }, { status: 404 });
+
+  const indexes = new Map<string, () => Promise<string>>();
+  app.get("/sitemap.xml", async (c) => {
+    const site = origin(c.req.url);
+    let index = indexes.get(site);
+    if (!index) {
+      index = cached(INDEX_TTL_MS, () => sitemapIndex(api, site, pairsPerSitemap));
+      if (indexes.size < 8) indexes.set(site, index);
     }
-  }
-  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">\n${urls.join("\n")}\n</urlset>\n`;
+    return asXml(await index());
+  });
+
+  app.get("/sitemaps/site.xml", async (c) => asXml(await siteSitemap(api, origin(c.req.url))));
+
+  app.get("/sitemaps/journals/:slug/:part{[1-9][0-9]{0,5}\\.xml}", async (c) => {
+    const { slug, part } = c.req.param();
+    try {
+      const journal = await findJournal(api, slug);
+      const body = journal && (await journalSitemap(api, origin(c.req.url), journal, Number.parseInt(part, 10), pairsPerSitemap));
+      return body ? asXml(body) : notFound(c.req.path);
+    } catch (error) {
+      if (isContentNotFound(error)) return notFound(c.req.path);
+      throw error;
+    }
+  });
+
+  return app;
 }

@@ -3,10 +3,11 @@ import { matchPath } from "react-router";
 import { routeTable } from "../../app/route-table.ts";
 import { UNLISTED_SCREENS } from "../../server/sitemap.ts";
 
-/** Every URL of the sitemap: each screen of the route table, in both locales, with real slugs. */
+/** Every URL of the sitemaps the index lists: each screen of the route table, in both locales, with real slugs. */
 async function sitemapUrls(request: import("@playwright/test").APIRequestContext) {
-  const xml = await (await request.get("/sitemap.xml")).text();
-  return [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]).pathname);
+  const locs = async (path: string) =>
+    [...(await (await request.get(path)).text()).matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]).pathname);
+  return (await Promise.all((await locs("/sitemap.xml")).map(locs))).flat();
 }
 
 test("the sitemap lists every screen of the route table in both locales, search results aside", async ({ request }) => {
