@@ -1,7 +1,7 @@
 /**
  * Writes the search index (service/content/search-documents.ts) inside a transaction, replacing
- * the previous one: on SQLite the folded words go to the contentless FTS5 table, on PostgreSQL to
- * the text row, whose tsvector is generated from them.
+ * the previous one: the folded words go to `search_index`, on SQLite a contentless FTS5 table, on
+ * PostgreSQL a table of tsvectors (the title's, and the whole document's with the title weighted A).
  */
 import { sql, type Transaction } from "kysely";
 import type { ContentDb } from "../db/database.ts";
@@ -10,29 +10,25 @@ import type { Database } from "../db/schema.ts";
 import { insertRows } from "./insert-rows.ts";
 import { type SearchIndexRows, searchDocuments, searchSourceTables } from "./search-documents.ts";
 
-/** Documents per FTS5 INSERT (3 values each). */
-const FTS_BATCH = 300;
+/** Documents per INSERT into the index (3 values each). */
+const INDEX_BATCH = 300;
 
 export async function writeSearchIndex(trx: Transaction<Database>, { documents, texts, words }: SearchIndexRows): Promise<void> {
   const sqlite = dialectOf(trx) === "sqlite";
+  if (sqlite) await sql`insert into search_index(search_index) values ('delete-all')`.execute(trx);
+  else await sql`delete from search_index`.execute(trx);
   await trx.deleteFrom("searchText").execute();
   await trx.deleteFrom("searchDocument").execute();
-  if (sqlite) await sql`insert into search_index(search_index) values ('delete-all')`.execute(trx);
   await insertRows(trx, "searchDocument", documents);
-  if (!sqlite) {
-    const folded = new Map(words.map((w) => [w.id, w]));
-    // PostgreSQL keeps the folded words beside the titles (their tsvector is a generated column).
-    await insertRows(
-      trx,
-      "searchText",
-      texts.map((t) => ({ ...t, ...folded.get(t.id as number) }) as never),
-    );
-    return;
-  }
   await insertRows(trx, "searchText", texts);
-  for (let i = 0; i < words.length; i += FTS_BATCH) {
-    const values = words.slice(i, i + FTS_BATCH).map((w) => sql`(${w.id}, ${w.titleFolded}, ${w.bodyFolded})`);
-    await sql`insert into search_index(rowid, title_folded, body_folded) values ${sql.join(values)}`.execute(trx);
+  for (let i = 0; i < words.length; i += INDEX_BATCH) {
+    const values = sql.join(words.slice(i, i + INDEX_BATCH).map((w) => sql`(${w.id}, ${w.titleFolded}, ${w.bodyFolded})`));
+    await (sqlite
+      ? sql`insert into search_index(rowid, title_folded, body_folded) values ${values}`
+      : sql`insert into search_index(id, title, words)
+          select id::integer, to_tsvector('simple', title), setweight(to_tsvector('simple', title), 'A') || setweight(to_tsvector('simple', body), 'B')
+          from (values ${values}) as v(id, title, body)`
+    ).execute(trx);
   }
 }
 

@@ -13,6 +13,7 @@ import * as articleByDateMigration from "./migrations/2026-11-23-0002-article-by
 import * as searchMigration from "./migrations/2026-11-23-0003-search.ts";
 import * as latestArticlesMigration from "./migrations/2026-11-23-0010-latest-articles.ts";
 import * as searchGroupsMigration from "./migrations/2026-11-23-0011-search-groups.ts";
+import * as postgresSearchIndexMigration from "./migrations/2026-11-23-0012-postgres-search-index.ts";
 import type { Database } from "./schema.ts";
 import { createSqliteDialect } from "./sqlite-dialect.ts";
 
@@ -43,6 +44,7 @@ const migrations = {
   "2026-11-23-0003-search": searchMigration,
   "2026-11-23-0010-latest-articles": latestArticlesMigration,
   "2026-11-23-0011-search-groups": searchGroupsMigration,
+  "2026-11-23-0012-postgres-search-index": postgresSearchIndexMigration,
 };
 
 /** Brings the schema up to date; throws with the failing migration's error. */

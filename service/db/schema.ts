@@ -240,9 +240,8 @@ export interface SearchDocumentTable {
   year: number | null;
 }
 /**
- * A search document's title and slug per locale. Its folded words are indexed by SQLite's FTS5
- * table `search_index` or, on PostgreSQL, kept in `title_folded`/`body_folded` under the
- * `search_vector` column; neither is read through these types.
+ * A search document's title and slug per locale. Its folded words are indexed in `search_index`:
+ * on SQLite an FTS5 table, on PostgreSQL a table of tsvectors; neither is read through these types.
  */
 export interface SearchTextTable {
   id: number;

@@ -44,14 +44,12 @@ interface Index {
 function indexOf(db: ContentDb, words: string[]): Index {
   const prefixed = (i: number) => i === words.length - 1 && words[i].length >= MIN_PREFIX;
   if (dialectOf(db) === "postgres") {
-    const all = sql`to_tsquery('simple', ${words.map((w, i) => (prefixed(i) ? `${w}:*` : w)).join(" & ")})`;
-    // Title words are weighted A (see the search migration).
-    const title = sql`to_tsquery('simple', ${words.map((w, i) => `${w}:${prefixed(i) ? "*" : ""}A`).join(" & ")})`;
-    const queries = { all, title, rest: sql`${all} && !!${title}` };
+    const query = sql`to_tsquery('simple', ${words.map((w, i) => (prefixed(i) ? `${w}:*` : w)).join(" & ")})`;
+    const conditions = { all: sql`words @@ ${query}`, title: sql`title @@ ${query}`, rest: sql`words @@ ${query} and not title @@ ${query}` };
     return {
       id: sql<number>`id`,
-      matching: (part) => sql`search_text where search_vector @@ (${queries[part ?? "all"]})`,
-      relevance: sql`ts_rank(search_vector, ${all}) desc, id`,
+      matching: (part) => sql`search_index where ${conditions[part ?? "all"]}`,
+      relevance: sql`ts_rank(words, ${query}) desc, id`,
     };
   }
   // Words hold only letters and digits (fold.ts), so quoting them makes a safe FTS5 query.
