@@ -12,6 +12,7 @@ import {
   journalFacets,
   type Locale,
 } from "../types.ts";
+import { countFacets } from "./facet-counts.ts";
 import { listJournals } from "./journals.ts";
 
 type IdFacet = keyof typeof facetKinds;
@@ -76,30 +77,18 @@ export async function journalDirectory(db: ContentDb, locale: Locale, filters: J
     return { journal, values };
   });
 
-  const active = journalFacets.filter((facet) => filters[facet] !== undefined);
-  const matches = (values: Record<JournalFacet, string[]>, except?: JournalFacet) =>
-    active.every((facet) => facet === except || values[facet].includes(filters[facet] as string));
-
-  const counts = new Map(journalFacets.map((facet) => [facet, new Map<string, number>()]));
-  for (const { values } of entries) {
-    for (const facet of journalFacets) {
-      if (!matches(values, facet)) continue;
-      const byValue = counts.get(facet) as Map<string, number>;
-      for (const value of values[facet]) byValue.set(value, (byValue.get(value) ?? 0) + 1);
-    }
-  }
-  const countsOf = (facet: JournalFacet) => Object.fromEntries(counts.get(facet) ?? []);
-
-  const Items = entries.filter(({ values }) => matches(values)).map(({ journal }) => journal);
+  const { matching, countsOf } = countFacets(entries, journalFacets, filters, (entry) => entry.values);
+  const Items = matching.map(({ journal }) => journal);
+  const countsByValue = (facet: JournalFacet) => Object.fromEntries(countsOf(facet));
   return {
     Items,
     Count: Items.length,
     facets: {
-      category: countsOf("category"),
-      index: countsOf("index"),
-      format: countsOf("format"),
-      review: countsOf("review"),
-      access: { open: counts.get("access")?.get(OPEN_ACCESS) ?? 0 },
+      category: countsByValue("category"),
+      index: countsByValue("index"),
+      format: countsByValue("format"),
+      review: countsByValue("review"),
+      access: { open: countsOf("access").get(OPEN_ACCESS) ?? 0 },
     },
   };
 }

@@ -23,6 +23,7 @@ import {
   searchKinds,
 } from "../search-types.ts";
 import type { Locale } from "../types.ts";
+import { countFacets } from "./facet-counts.ts";
 
 /** The last word is matched as a prefix only from this length on (shorter prefixes match too much to help). */
 const MIN_PREFIX = 3;
@@ -82,11 +83,10 @@ interface Group {
   year: number | null;
   count: number | string | bigint;
 }
-type Values = Record<SearchFacet, string | undefined>;
-const valuesOf = (row: { kind: string; journalId: string | null; year: number | null }): Values => ({
-  type: row.kind,
-  journal: row.journalId ?? undefined,
-  year: row.year === null ? undefined : String(row.year),
+const valuesOf = (group: Group): Record<SearchFacet, string[]> => ({
+  type: [group.kind],
+  journal: group.journalId === null ? [] : [group.journalId],
+  year: group.year === null ? [] : [String(group.year)],
 });
 
 export interface SearchRequest {
@@ -101,33 +101,20 @@ export interface SearchRequest {
  * number under all the other filters (a picked value stays listed, with 0 if need be, so that it
  * can be removed).
  */
-function countFacets(groups: Group[], filters: SearchFilters) {
-  const active = searchFacets.filter((facet) => filters[facet] !== undefined);
-  const matches = (values: Values, except?: SearchFacet) => active.every((facet) => facet === except || values[facet] === filters[facet]);
-  const counts = new Map(searchFacets.map((facet) => [facet, new Map<string, number>()]));
-  let total = 0;
-  const selected: number[] = [];
-  for (const row of groups) {
-    const values = valuesOf(row);
-    const n = Number(row.count);
-    if (matches(values)) {
-      total += n;
-      selected.push(row.group);
-    }
-    for (const facet of searchFacets) {
-      const value = values[facet];
-      if (value === undefined || !matches(values, facet)) continue;
-      const byValue = counts.get(facet) as Map<string, number>;
-      byValue.set(value, (byValue.get(value) ?? 0) + n);
-    }
-  }
+function countSearchFacets(groups: Group[], filters: SearchFilters) {
+  const { matching, filtered, countsOf } = countFacets(groups, searchFacets, filters, valuesOf, (group) => Number(group.count));
   const facetCounts = (facet: SearchFacet): FacetCount[] => {
-    const byValue = counts.get(facet) as Map<string, number>;
+    const byValue = countsOf(facet);
     const picked = filters[facet];
     if (picked !== undefined && !byValue.has(picked)) byValue.set(picked, 0);
     return [...byValue].map(([value, count]) => ({ value, count }));
   };
-  return { total, selected, filtered: active.length > 0, facetCounts };
+  return {
+    total: matching.reduce((sum, group) => sum + Number(group.count), 0),
+    selected: matching.map((group) => group.group),
+    filtered,
+    facetCounts,
+  };
 }
 
 /** The documents of a page of results, in the order of their ids, with their slug and title in the locale. */
@@ -239,7 +226,7 @@ export async function search(
     select m.grp as "group", d.kind, d.journal_id, d.year, m.count
     from (select ${index.id} >> ${bits} as grp, count(*) as count from ${index.matching()} group by 1) m
     join search_document d on d.id = m.grp << ${bits}`.execute(db);
-  const { total, selected, filtered, facetCounts } = countFacets(groups.rows, filters);
+  const { total, selected, filtered, facetCounts } = countSearchFacets(groups.rows, filters);
 
   const pageCount = Math.max(1, Math.ceil(total / pageSize));
   let ids: number[] = [];
