@@ -29,6 +29,7 @@ import type {
   NewSubmissionRequest,
   Page,
   PageContent,
+  PageId,
   SubmissionAccepted,
 } from "../../service/api/types.ts";
 
@@ -114,7 +115,7 @@ export function createApiClient(transport: Transport, wait: (ms: number) => Prom
     book: (locale: Locale, slug: string) => request<BookDetail>(`/api/books/${locale}/${seg(slug)}`),
     departments: (locale: Locale) => request<List<DepartmentSummary>>(`/api/departments/${locale}`),
     department: (locale: Locale, slug: string) => request<DepartmentDetail>(`/api/departments/${locale}/${seg(slug)}`),
-    page: (locale: Locale, id: string) => request<PageContent>(`/api/pages/${locale}/${seg(id)}`),
+    page: (locale: Locale, id: PageId) => request<PageContent>(`/api/pages/${locale}/${seg(id)}`),
     /** The site search: a page of results for `query` under the filters, with facet counts. */
     search: (locale: Locale, query: string, filters: SearchFilters, page: number) => {
       const params = Object.entries({ q: query, ...filters }).filter((entry): entry is [string, string] => entry[1] !== undefined);

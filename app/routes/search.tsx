@@ -1,5 +1,6 @@
 import type { Locale } from "../../i18n/locales.ts";
 import { type SearchKind, type SearchResult, searchFacets } from "../../service/api/search-types.ts";
+import type { PageId } from "../../service/api/types.ts";
 import { Link } from "../components/link.tsx";
 import { ListUnavailable } from "../components/list-unavailable.tsx";
 import { PageHeader } from "../components/page-header.tsx";
@@ -38,7 +39,7 @@ function resultPath(result: SearchResult, locale: Locale): string {
     book: () => href("book", { slug: result.slug }, locale),
     service: () => href("service", { slug: result.slug }, locale),
     policy: () => href("policy", { slug: result.slug }, locale),
-    page: () => href(result.id === "contact" ? "contact" : "about", {}, locale),
+    page: () => href(result.id as PageId, {}, locale),
   };
   return paths[result.type]();
 }

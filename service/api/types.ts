@@ -8,6 +8,9 @@ import type { Locale } from "../../i18n/locales.ts";
 export type { Locale };
 export const contentTypes = ["services", "policies", "journals", "books", "departments", "pages"] as const;
 export type ContentType = (typeof contentTypes)[number];
+/** The pages of free text, each shown by the screen of the same id. */
+export const pageIds = ["about", "contact"] as const;
+export type PageId = (typeof pageIds)[number];
 
 /** The slug of the same entity in each locale, for the language switcher and hreflang. */
 export type Alternates = Record<Locale, string>;

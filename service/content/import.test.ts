@@ -63,6 +63,11 @@ describe("reading a content folder", () => {
     );
   });
 
+  it("reports a page that no screen shows", async () => {
+    const problems = await editFile("pages/about.yaml", (t) => t.replace(/^id: about$/m, "id: history"));
+    expect(problems).toContainEqual(expect.objectContaining({ file: "pages/about.yaml", field: "id", message: expect.stringMatching(/about.*contact/) }));
+  });
+
   it("reports YAML that does not parse", async () => {
     const problems = await editFile("pages/about.yaml", (t) => `${t}\n  : : [unclosed`);
     expect(problems).toContainEqual(expect.objectContaining({ file: "pages/about.yaml", field: "(file)" }));

@@ -3,6 +3,7 @@
  * One schema per file kind; the importer validates every file before it writes anything.
  */
 import { z } from "zod";
+import { pageIds } from "../api/types.ts";
 
 const slug = z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, "lowercase ASCII words joined by hyphens");
 const id = slug;
@@ -59,7 +60,8 @@ const contentItemText = z.strictObject({ slug, title: line, description: line, d
 /** A service or a policy: exactly the specification's content item. */
 export const contentItemFile = z.strictObject({ id, icon: iconName.optional(), order }).extend(localized(contentItemText).shape);
 
-export const pageFile = z.strictObject({ id }).extend(localized(z.strictObject({ title: line, body: markdown })).shape);
+/** A page of free text: only the screens that show one (`pageIds`) have a page. */
+export const pageFile = z.strictObject({ id: z.enum(pageIds) }).extend(localized(z.strictObject({ title: line, body: markdown })).shape);
 
 export const departmentFile = z
   .object({
