@@ -65,7 +65,9 @@ describe("reading a content folder", () => {
 
   it("reports a page that no screen shows", async () => {
     const problems = await editFile("pages/about.yaml", (t) => t.replace(/^id: about$/m, "id: history"));
-    expect(problems).toContainEqual(expect.objectContaining({ file: "pages/about.yaml", field: "id", message: expect.stringMatching(/about.*contact/) }));
+    expect(problems).toContainEqual(
+      expect.objectContaining({ file: "pages/about.yaml", field: "id", message: expect.stringMatching(/about.*contact/) }),
+    );
   });
 
   it("reports YAML that does not parse", async () => {

@@ -4,6 +4,8 @@
  * (the last key of a page is where the next starts) so that a harvest walks the 100 000-article
  * catalogue with an index (articleByDate) instead of skipping ever more rows.
  */
+
+import { readAuthors } from "../api/queries/article-authors.ts";
 import type { ContentDb } from "../db/database.ts";
 
 /** The selective-harvesting arguments: a set (`journal` or one journal's id), and inclusive days. */
@@ -114,7 +116,7 @@ export interface ArticleRecord extends ArticleHeader {
 export async function readArticleRecords(db: ContentDb, headers: ArticleHeader[]): Promise<ArticleRecord[]> {
   if (headers.length === 0) return [];
   const journalIds = [...new Set(headers.map((h) => h.journalId))];
-  const [articles, texts, authors, journals] = await Promise.all([
+  const [articles, texts, authorsOf, journals] = await Promise.all([
     db
       .selectFrom("article as a")
       .innerJoin("issue as i", (j) => j.onRef("i.journalId", "=", "a.journalId").onRef("i.id", "=", "a.issueId"))
@@ -142,14 +144,7 @@ export async function readArticleRecords(db: ContentDb, headers: ArticleHeader[]
       .where((eb) => eb.or(headers.map((h) => eb.and([eb("journalId", "=", h.journalId), eb("articleId", "=", h.id)]))))
       .select(["journalId", "articleId", "locale", "title", "abstractHtml", "keywords"])
       .execute(),
-    db
-      .selectFrom("articleAuthor")
-      .where((eb) => eb.or(headers.map((h) => eb.and([eb("journalId", "=", h.journalId), eb("articleId", "=", h.id)]))))
-      .select(["journalId", "articleId", "name", "affiliation", "orcid"])
-      .orderBy("journalId")
-      .orderBy("articleId")
-      .orderBy("position")
-      .execute(),
+    readAuthors(db, headers),
     db
       .selectFrom("journal as j")
       .innerJoin("journalText as t", "t.journalId", "j.id")
@@ -160,7 +155,6 @@ export async function readArticleRecords(db: ContentDb, headers: ArticleHeader[]
   const key = (journalId: string, articleId: string) => `${journalId}/${articleId}`;
   const byArticle = new Map(articles.map((a) => [key(a.journalId, a.id), a]));
   const textsOf = Map.groupBy(texts, (t) => key(t.journalId, t.articleId));
-  const authorsOf = Map.groupBy(authors, (a) => key(a.journalId, a.articleId));
   const journalsById = Map.groupBy(journals, (j) => j.id);
   return headers.flatMap((h) => {
     const article = byArticle.get(key(h.journalId, h.id));
@@ -186,7 +180,7 @@ export async function readArticleRecords(db: ContentDb, headers: ArticleHeader[]
           openAccess: en.openAccess === 1,
         },
         text,
-        authors: (authorsOf.get(key(h.journalId, h.id)) ?? []).map(({ name, affiliation, orcid }) => ({ name, affiliation, orcid })),
+        authors: authorsOf(h),
       },
     ];
   });

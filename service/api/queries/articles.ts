@@ -2,6 +2,7 @@ import { sanitizeRichText } from "../../content/markdown.ts";
 import type { ContentDb } from "../../db/database.ts";
 import type { ArticleDetail, ArticleText, Locale } from "../types.ts";
 import { alternatesOf } from "./alternates.ts";
+import { readAuthors } from "./article-authors.ts";
 import { listIssues } from "./journals.ts";
 
 /**
@@ -37,20 +38,14 @@ export async function findArticle(
     ])
     .executeTakeFirst();
   if (!row) return undefined;
-  const [texts, authors, [issue], journal, alternates] = await Promise.all([
+  const [texts, authorsOf, [issue], journal, alternates] = await Promise.all([
     db
       .selectFrom("articleText")
       .where("journalId", "=", journalId)
       .where("articleId", "=", articleId)
       .select(["locale", "title", "abstractHtml", "keywords"])
       .execute(),
-    db
-      .selectFrom("articleAuthor")
-      .where("journalId", "=", journalId)
-      .where("articleId", "=", articleId)
-      .select(["name", "affiliation", "orcid"])
-      .orderBy("position")
-      .execute(),
+    readAuthors(db, [{ journalId, id: articleId }]),
     listIssues(db, locale, journalId, issueId),
     db
       .selectFrom("journal as j")
@@ -72,7 +67,7 @@ export async function findArticle(
     ...row,
     language: row.language as Locale,
     title: text[locale].title,
-    authors,
+    authors: authorsOf({ journalId, id: articleId }),
     text,
     issue,
     journal,

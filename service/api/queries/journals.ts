@@ -2,6 +2,7 @@ import { sanitizeRichText } from "../../content/markdown.ts";
 import type { ContentDb } from "../../db/database.ts";
 import type { ArticleSummary, EditorialBoard, Issue, JournalDetail, JournalSummary, Locale, Page } from "../types.ts";
 import { alternatesOf } from "./alternates.ts";
+import { readAuthors } from "./article-authors.ts";
 import { byOrder } from "./order.ts";
 import { type ReferenceNames, referenceNames } from "./reference.ts";
 
@@ -196,27 +197,16 @@ export async function listArticles(
       .offset((page - 1) * pageSize)
       .execute(),
   ]);
-  const authors = rows.length
-    ? await db
-        .selectFrom("articleAuthor")
-        .where("journalId", "=", journalId)
-        .where(
-          "articleId",
-          "in",
-          rows.map((r) => r.id),
-        )
-        .select(["articleId", "name", "affiliation", "orcid"])
-        .orderBy("articleId")
-        .orderBy("position")
-        .execute()
-    : [];
-  const byArticle = Map.groupBy(authors, (a) => a.articleId);
+  const authorsOf = await readAuthors(
+    db,
+    rows.map((r) => ({ journalId, id: r.id })),
+  );
   const total = Number(count);
   return {
     Items: rows.map((r) => ({
       ...r,
       language: r.language as Locale,
-      authors: (byArticle.get(r.id) ?? []).map(({ name, affiliation, orcid }) => ({ name, affiliation, orcid })),
+      authors: authorsOf({ journalId, id: r.id }),
     })),
     Count: total,
     page,

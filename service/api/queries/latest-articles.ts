@@ -2,6 +2,7 @@
 import { sanitizeRichText } from "../../content/markdown.ts";
 import type { ContentDb } from "../../db/database.ts";
 import type { LatestArticle, Locale } from "../types.ts";
+import { readAuthors } from "./article-authors.ts";
 
 /** How many articles a feed carries. */
 export const LATEST_ARTICLES = 20;
@@ -29,21 +30,13 @@ export async function latestArticles(db: ContentDb, locale: Locale, journalId?: 
     .orderBy("a.id")
     .limit(LATEST_ARTICLES)
     .execute();
-  const authors = rows.length
-    ? await db
-        .selectFrom("articleAuthor")
-        .where((eb) => eb.or(rows.map((r) => eb.and([eb("journalId", "=", r.journalId), eb("articleId", "=", r.id)]))))
-        .select(["journalId", "articleId", "name"])
-        .orderBy("position")
-        .execute()
-    : [];
-  const byArticle = Map.groupBy(authors, (a) => `${a.journalId}/${a.articleId}`);
+  const authorsOf = await readAuthors(db, rows);
   return rows.map((r) => ({
     id: r.id,
     issueId: r.issueId,
     journal: { slug: r.journalSlug, title: r.journalTitle },
     title: r.title,
-    authors: (byArticle.get(`${r.journalId}/${r.id}`) ?? []).map((a) => a.name),
+    authors: authorsOf(r).map((a) => a.name),
     abstractHtml: sanitizeRichText(r.abstractHtml),
     keywords: JSON.parse(r.keywords) as string[],
     doi: r.doi,
