@@ -11,6 +11,7 @@ import { format } from "../i18n/format.ts";
 import { type Locale, locales } from "../i18n/locales.ts";
 import { messages } from "../i18n/messages/index.ts";
 import type { LatestArticle } from "../service/api/types.ts";
+import { doiUrl } from "../service/identifiers.ts";
 import { escapeXml } from "../service/xml.ts";
 
 /** Feeds may be a few minutes old; readers poll them. */
@@ -29,7 +30,7 @@ function entry(origin: string, locale: Locale, article: LatestArticle): string {
     `<id>${url}</id>`,
     `<title>${escapeXml(article.title)}</title>`,
     `<link rel="alternate" type="text/html" href="${url}"/>`,
-    article.doi ? `<link rel="related" href="${escapeXml(`https://doi.org/${article.doi}`)}"/>` : "",
+    article.doi ? `<link rel="related" href="${escapeXml(doiUrl(article.doi))}"/>` : "",
     `<published>${atomDate(article.publishedOn)}</published>`,
     `<updated>${atomDate(article.publishedOn)}</updated>`,
     ...article.authors.map((name) => `<author><name>${escapeXml(name)}</name></author>`),

@@ -1,17 +1,29 @@
-const entities: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'", nbsp: " " };
+/** Plain text of sanitized rich text (an abstract's, a description's HTML). */
 
-/**
- * Sanitized rich text as plain text (meta tags, the search index, snippets):
- * tags removed, character references decoded, whitespace collapsed.
- */
-export function plainText(html: string): string {
+const named: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'", nbsp: "\u00A0" };
+
+/** Tags dropped (a block's or a line break's for a space, so that `H<sub>2</sub>O` stays one word) and character references decoded. */
+function textOf(html: string): string {
   return html
-    .replace(/<[^>]*>/g, " ")
+    .replace(/<\/?(?:p|div|li|ul|ol|h\d|blockquote|pre|table|tr|td|th|br)\b[^>]*>/gi, " ")
+    .replace(/<[^>]*>/g, "")
     .replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (whole, ref: string) => {
-      if (ref[0] !== "#") return entities[ref.toLowerCase()] ?? whole;
+      if (ref[0] !== "#") return named[ref.toLowerCase()] ?? whole;
       const code = ref[1] === "x" || ref[1] === "X" ? Number.parseInt(ref.slice(2), 16) : Number(ref.slice(1));
       return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : whole;
-    })
-    .replace(/\s+/g, " ")
-    .trim();
+    });
+}
+
+/** One line (meta tags, the search index, snippets): whitespace collapsed. */
+export function plainText(html: string): string {
+  return textOf(html).replace(/\s+/g, " ").trim();
+}
+
+/** Paragraphs, list items, headings and line breaks each on a line of their own (OAI-PMH's abstracts). */
+export function plainParagraphs(html: string): string {
+  return html
+    .split(/<\/(?:p|li|h\d|blockquote)>|<br\s*\/?>/i)
+    .map(plainText)
+    .filter((line) => line !== "")
+    .join("\n");
 }

@@ -25,19 +25,3 @@ export const text = (name: string, value: string, attrs: Attributes = {}) =>
 /** An element around markup that is already XML (children written with these helpers). */
 export const element = (name: string, children: string | string[], attrs: Attributes = {}) =>
   `<${name}${attributes(attrs)}>${Array.isArray(children) ? children.join("") : children}</${name}>`;
-
-/** Plain text of sanitized rich text (an abstract's HTML): tags dropped, entities decoded. */
-export function htmlToText(html: string): string {
-  const named: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'", nbsp: "\u00A0" };
-  return html
-    .replace(/\s+/g, " ")
-    .replace(/<\/(p|li|h\d|blockquote)>|<br\s*\/?>/gi, "\n")
-    .replace(/<[^>]*>/g, "")
-    .replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (entity, body: string) => {
-      if (body[0] !== "#") return named[body.toLowerCase()] ?? entity;
-      const code = body[1] === "x" || body[1] === "X" ? Number.parseInt(body.slice(2), 16) : Number(body.slice(1));
-      return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : "";
-    })
-    .replace(/ *\n[\n ]*/g, "\n")
-    .trim();
-}

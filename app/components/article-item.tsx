@@ -1,4 +1,5 @@
 import type { ArticleSummary } from "../../service/api/types.ts";
+import { doiUrl, orcidUrl } from "../../service/identifiers.ts";
 import { format, useLocale, useMessages } from "../i18n.ts";
 import { formatNumber } from "../lib/formatting.ts";
 import { Link } from "./link.tsx";
@@ -24,7 +25,7 @@ export function ArticleItem({ article, to }: { article: ArticleSummary; to: stri
             {author.name}
             {author.orcid && (
               <a
-                href={`https://orcid.org/${author.orcid}`}
+                href={orcidUrl(author.orcid)}
                 className="ml-1 text-xs text-lime-700 hover:underline"
                 aria-label={format(t.articles.orcid, { name: author.name })}
               >
@@ -41,7 +42,7 @@ export function ArticleItem({ article, to }: { article: ArticleSummary; to: stri
         <span>{format(t.articles.inLanguage, { language: t.language.names[article.language] })}</span>
         <span>{format(t.articles.views, { count: formatNumber(article.views, locale) })}</span>
         {article.doi && (
-          <a href={`https://doi.org/${article.doi}`} className="text-orange-800 hover:underline">
+          <a href={doiUrl(article.doi)} className="text-orange-800 hover:underline">
             {t.articles.doi}: {article.doi}
           </a>
         )}

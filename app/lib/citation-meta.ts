@@ -5,6 +5,7 @@
  * missing or empty is left out, never written empty.
  */
 import type { Locale } from "../../i18n/locales.ts";
+import { doiUrl, orcidUrl } from "../../service/identifiers.ts";
 
 export interface CitationData {
   /** The page's absolute canonical URL. */
@@ -51,7 +52,7 @@ export function citationMeta(data: CitationData): MetaTag[] {
     ...data.authors.flatMap((a): typeof tags => [
       ["name", "citation_author", a.name],
       ["name", "citation_author_institution", a.affiliation],
-      ["name", "citation_author_orcid", a.orcid && `https://orcid.org/${a.orcid}`],
+      ["name", "citation_author_orcid", a.orcid && orcidUrl(a.orcid)],
     ]),
     ["name", "citation_publication_date", data.publishedOn.replaceAll("-", "/")],
     ["name", "citation_journal_title", data.journal.title],
@@ -70,7 +71,7 @@ export function citationMeta(data: CitationData): MetaTag[] {
     ["name", "DC.title", data.title],
     ...data.authors.map((a): (typeof tags)[number] => ["name", "DC.creator", a.name]),
     ["name", "DC.date", data.publishedOn],
-    ["name", "DC.identifier", data.doi && `https://doi.org/${data.doi}`],
+    ["name", "DC.identifier", data.doi && doiUrl(data.doi)],
     ["name", "DC.language", data.language],
     ["name", "DC.source", data.journal.title],
     ["name", "DC.rights", data.journal.licence],

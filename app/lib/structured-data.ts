@@ -5,6 +5,7 @@
  */
 import type { Book, BreadcrumbList, Organization, Periodical, Person, PublicationIssue, ScholarlyArticle, WithContext } from "schema-dts";
 import type { BookDetail, Issue, JournalDetail } from "../../service/api/types.ts";
+import { doiUrl, orcidUrl } from "../../service/identifiers.ts";
 import type { CitationData } from "./citation-meta.ts";
 import { licenceUrl } from "./licence.ts";
 
@@ -84,9 +85,7 @@ export function book(detail: BookDetail, url: string, publishedBy: Publisher): W
     numberOfPages: detail.pages,
     ...(detail.printIsbn || detail.eIsbn ? { isbn: detail.printIsbn ?? detail.eIsbn ?? undefined } : {}),
     ...(editions.length ? { workExample: editions } : {}),
-    ...(detail.doi
-      ? { identifier: { "@type": "PropertyValue", propertyID: "DOI", value: detail.doi }, sameAs: `https://doi.org/${detail.doi}` }
-      : {}),
+    ...(detail.doi ? { identifier: { "@type": "PropertyValue", propertyID: "DOI", value: detail.doi }, sameAs: doiUrl(detail.doi) } : {}),
     ...licence(detail.licence),
     url,
     publisher: publishedBy,
@@ -120,7 +119,7 @@ export function scholarlyArticle(data: CitationData, issueUrl: string, journalUr
     author: data.authors.map((author) => ({
       ...person(author.name),
       ...(author.affiliation ? { affiliation: { "@type": "Organization", name: author.affiliation } } : {}),
-      ...(author.orcid ? { sameAs: `https://orcid.org/${author.orcid}` } : {}),
+      ...(author.orcid ? { sameAs: orcidUrl(author.orcid) } : {}),
     })),
     datePublished: data.publishedOn,
     inLanguage: data.language,
@@ -128,7 +127,7 @@ export function scholarlyArticle(data: CitationData, issueUrl: string, journalUr
     ...(data.keywords.length ? { keywords: data.keywords } : {}),
     ...(data.firstPage !== null ? { pageStart: data.firstPage } : {}),
     ...(data.lastPage !== null ? { pageEnd: data.lastPage } : {}),
-    ...(data.doi ? { identifier: { "@type": "PropertyValue", propertyID: "DOI", value: data.doi }, sameAs: `https://doi.org/${data.doi}` } : {}),
+    ...(data.doi ? { identifier: { "@type": "PropertyValue", propertyID: "DOI", value: data.doi }, sameAs: doiUrl(data.doi) } : {}),
     ...licence(data.journal.licence),
     publisher: publishedBy,
     isPartOf: {

@@ -5,7 +5,9 @@
  * the licence and the access right as rights; the PDF as a relation.
  */
 
-import { element, htmlToText, text } from "../xml.ts";
+import { doiUrl } from "../identifiers.ts";
+import { plainParagraphs } from "../plain-text.ts";
+import { element, text } from "../xml.ts";
 import type { ArticleRecord } from "./records.ts";
 
 export const OAI_DC = {
@@ -22,8 +24,6 @@ export interface RecordContext {
 }
 
 const languages = ["en", "tr"] as const;
-
-export const doiUrl = (doi: string) => `https://doi.org/${doi}`;
 
 /** `Journal title, 11(4), 713-736` (the pages only when known). */
 export function sourceOf(article: ArticleRecord, journalTitle: string): string {
@@ -42,7 +42,7 @@ export function dublinCore(article: ArticleRecord, { landingPage, publisher }: R
     for (const keyword of article.text[lang]?.keywords ?? []) dc.push(text("dc:subject", keyword, { "xml:lang": lang }));
   }
   for (const lang of languages) {
-    const abstract = htmlToText(article.text[lang]?.abstractHtml ?? "");
+    const abstract = plainParagraphs(article.text[lang]?.abstractHtml ?? "");
     if (abstract) dc.push(text("dc:description", abstract, { "xml:lang": lang }));
   }
   for (const lang of languages) dc.push(text("dc:publisher", publisher[lang], { "xml:lang": lang }));

@@ -4,7 +4,9 @@
  * the article's language with the other language's as translations, no body.
  */
 
-import { element, htmlToText, text } from "../xml.ts";
+import { orcidUrl } from "../identifiers.ts";
+import { plainParagraphs } from "../plain-text.ts";
+import { element, text } from "../xml.ts";
 import type { RecordContext } from "./dublin-core.ts";
 import type { ArticleRecord } from "./records.ts";
 
@@ -21,7 +23,7 @@ const date = (name: string, day: string, attrs: Record<string, string>) => {
 };
 
 const paragraphs = (html: string) =>
-  htmlToText(html)
+  plainParagraphs(html)
     .split("\n")
     .filter(Boolean)
     .map((p) => text("p", p));
@@ -63,7 +65,7 @@ export function jatsFront(article: ArticleRecord, { landingPage, publisher }: Re
               element(
                 "contrib",
                 [
-                  ...(author.orcid ? [text("contrib-id", `https://orcid.org/${author.orcid}`, { "contrib-id-type": "orcid" })] : []),
+                  ...(author.orcid ? [text("contrib-id", orcidUrl(author.orcid), { "contrib-id-type": "orcid" })] : []),
                   text("string-name", author.name),
                   ...(author.affiliation ? [text("aff", author.affiliation)] : []),
                 ],

@@ -4,6 +4,7 @@
  * given once and not empty, the required ones present, an exclusive argument (resumptionToken)
  * alone, and dates in the repository's granularity (days) with `from` not after `until`.
  */
+import { isDay } from "../calendar-day.ts";
 
 export type ErrorCode = "badArgument" | "badResumptionToken" | "badVerb" | "cannotDisseminateFormat" | "idDoesNotExist" | "noRecordsMatch";
 
@@ -40,13 +41,6 @@ export interface OaiRequest {
 }
 
 const isVerb = (value: string): value is Verb => Object.hasOwn(verbs, value);
-
-/** A day (YYYY-MM-DD) that exists in the calendar. */
-export function isDay(value: string): boolean {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
-  const date = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
-}
 
 const clip = (value: string) => (value.length > 60 ? `${value.slice(0, 60)}…` : value);
 

@@ -9,6 +9,7 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { formKinds, isFormKind } from "../../forms/definitions.ts";
 import { referenceOf } from "../../forms/reference.ts";
+import { isDay } from "../calendar-day.ts";
 import { type ContentDb, migrateToLatest, openDatabase } from "../db/database.ts";
 import type { SubmissionTable } from "../db/schema.ts";
 import { type CsvValue, csvRow } from "./csv.ts";
@@ -52,11 +53,6 @@ export function parseCommand(argv: readonly string[]): Command {
   if (values.out === "") throw new UsageError("--out wants a file name");
   const filter: SubmissionFilter = { form: values.form, since: values.since, undelivered: values.undelivered };
   return name === "list" ? { name, filter } : { name, filter, out: values.out };
-}
-
-function isDay(text: string): boolean {
-  // The round trip rejects days that do not exist (2026-02-30).
-  return /^\d{4}-\d{2}-\d{2}$/.test(text) && !Number.isNaN(Date.parse(text)) && new Date(text).toISOString().startsWith(text);
 }
 
 /** A submission with its e-mail's state (the outbox fields are null when it has no outbox row). */

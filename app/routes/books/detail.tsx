@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { doiUrl } from "../../../service/identifiers.ts";
 import { Cover } from "../../components/cover.tsx";
 import { Facts } from "../../components/facts.tsx";
 import { HowToCite } from "../../components/how-to-cite.tsx";
@@ -35,7 +36,7 @@ export default function BookDetail({ loaderData: { book, citations } }: Route.Co
   if (book.doi) {
     facts.push([
       t.books.doi,
-      <a key="doi" href={`https://doi.org/${book.doi}`} className="break-all text-orange-800 hover:underline">
+      <a key="doi" href={doiUrl(book.doi)} className="break-all text-orange-800 hover:underline">
         {book.doi}
       </a>,
     ]);
@@ -60,7 +61,7 @@ export default function BookDetail({ loaderData: { book, citations } }: Route.Co
                       {chapter.doi && (
                         <>
                           {" · "}
-                          <a href={`https://doi.org/${chapter.doi}`} className="text-orange-800 hover:underline">
+                          <a href={doiUrl(chapter.doi)} className="text-orange-800 hover:underline">
                             {chapter.doi}
                           </a>
                         </>

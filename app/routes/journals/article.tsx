@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { type Locale, localeOfPath } from "../../../i18n/locales.ts";
 import type { ArticleText } from "../../../service/api/types.ts";
+import { doiUrl, orcidUrl } from "../../../service/identifiers.ts";
 import { AbstractTabs } from "../../components/abstract-tabs.tsx";
 import { Facts } from "../../components/facts.tsx";
 import { HowToCite } from "../../components/how-to-cite.tsx";
@@ -67,7 +68,9 @@ export default function Article({ loaderData: { article, citations }, params }: 
   if (article.doi)
     facts.push([
       t.article.doi,
-      <a key="doi" href={`https://doi.org/${article.doi}`} className={`${link} break-all`}>{`https://doi.org/${article.doi}`}</a>,
+      <a key="doi" href={doiUrl(article.doi)} className={`${link} break-all`}>
+        {doiUrl(article.doi)}
+      </a>,
     ]);
   facts.push([t.article.language, t.language.names[article.language]], [t.article.views, formatNumber(article.views, locale)]);
   if (licence) {
@@ -112,7 +115,7 @@ export default function Article({ loaderData: { article, citations }, params }: 
               <span className="font-medium">{author.name}</span>
               {author.orcid && (
                 <a
-                  href={`https://orcid.org/${author.orcid}`}
+                  href={orcidUrl(author.orcid)}
                   className="ml-1.5 rounded bg-lime-700 px-1 text-xs font-semibold text-white hover:bg-lime-800"
                   aria-label={format(t.articles.orcid, { name: author.name })}
                 >

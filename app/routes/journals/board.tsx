@@ -1,3 +1,4 @@
+import { orcidUrl } from "../../../service/identifiers.ts";
 import { PageTitle } from "../../components/page-title.tsx";
 import { format, useLocale, useMessages } from "../../i18n.ts";
 import { loaderBase, orNotFound } from "../../lib/load.server.ts";
@@ -35,7 +36,7 @@ export default function EditorialBoard({ loaderData: { board } }: Route.Componen
                   {member.affiliation}, {regions.of(member.country)}
                 </p>
                 {member.orcid && (
-                  <a href={`https://orcid.org/${member.orcid}`} className="mt-2 inline-block text-sm text-lime-800 hover:underline">
+                  <a href={orcidUrl(member.orcid)} className="mt-2 inline-block text-sm text-lime-800 hover:underline">
                     ORCID {member.orcid}
                   </a>
                 )}
