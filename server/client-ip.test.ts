@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { clientIp } from "./client-ip.ts";
+import { clientIp, clientProtocol } from "./client-ip.ts";
 
 describe("clientIp", () => {
   it("is the socket's address when no proxy is trusted, whatever the header says", () => {
@@ -17,5 +17,15 @@ describe("clientIp", () => {
 
   it("falls back to the socket's address without the header", () => {
     expect(clientIp("10.0.0.2", undefined, 1)).toBe("10.0.0.2");
+  });
+});
+
+describe("clientProtocol", () => {
+  it("reads the scheme the farthest trusted proxy reported, and nothing without a trusted proxy", () => {
+    expect(clientProtocol("http", 1)).toBe("http");
+    expect(clientProtocol("https, http", 2)).toBe("https");
+    expect(clientProtocol("HTTP", 1)).toBe("http");
+    expect(clientProtocol("http", 0)).toBeUndefined();
+    expect(clientProtocol(undefined, 1)).toBeUndefined();
   });
 });

@@ -13,3 +13,17 @@ export function clientIp(socketAddress: string | undefined, forwardedFor: string
     .filter(Boolean);
   return hops[Math.max(0, hops.length - trustProxy)] ?? socketAddress;
 }
+
+/**
+ * The scheme the visitor used, as the farthest trusted proxy reported it in X-Forwarded-Proto
+ * (counted like X-Forwarded-For); undefined when no proxy is trusted or none said.
+ * @example clientProtocol("http", 1) // "http"
+ */
+export function clientProtocol(forwardedProto: string | undefined, trustProxy: number): string | undefined {
+  if (trustProxy === 0 || !forwardedProto) return undefined;
+  const hops = forwardedProto
+    .split(",")
+    .map((s) => s.trim().toLowerCase())
+    .filter(Boolean);
+  return hops[Math.max(0, hops.length - trustProxy)];
+}

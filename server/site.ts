@@ -15,11 +15,12 @@ import { createRequestHandler, RouterContextProvider, type ServerBuild } from "r
 import type { FormsConfig, SiteConfig } from "../app/context.ts";
 import type { ApiClient } from "../app/lib/api-client.server.ts";
 import { pagePath } from "../app/lib/page-path.ts";
+import { href } from "../app/route-table.ts";
 import { isLocale, type Locale, localeOfPath } from "../i18n/locales.ts";
 import { messages } from "../i18n/messages/index.ts";
 import { OAI_MAX_BODY } from "../service/oai/app.ts";
 import { createCitationApp } from "./citations.ts";
-import { clientIp } from "./client-ip.ts";
+import { clientIp, clientProtocol } from "./client-ip.ts";
 import type { Config } from "./config.ts";
 import { mountFeeds } from "./feeds.ts";
 import { createImageApp } from "./images.ts";
@@ -28,6 +29,7 @@ import type { OaiHandler } from "./oai.ts";
 import { pageCache } from "./page-cache.ts";
 import { prerenderedPages } from "./prerendered.ts";
 import { BUILD_FILES_CACHE_CONTROL, BUILDS_PATH, IMMUTABLE, PAGE_FRESH_MS, PAGE_STALE_MS } from "./route-rules.ts";
+import { securityHeaders, withPagePolicy } from "./security-headers.ts";
 import { createSitemapApp } from "./sitemap.ts";
 
 export interface SiteOptions {
@@ -51,6 +53,7 @@ const MESSAGES_MAX_AGE = 24 * 60 * 60;
  * field at its maximum length, in three-byte characters, percent-encoded, stays below it.
  */
 export const FORM_MAX_BYTES = 128 * 1024;
+const PAGE_METHODS = ["GET", "HEAD", "POST"];
 
 /** Whether an Authorization header carries the token (compared in constant time). */
 function hasBearer(header: string | undefined, token: string): boolean {
@@ -60,9 +63,9 @@ function hasBearer(header: string | undefined, token: string): boolean {
 }
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
-/** A small page for a post refused before React renders anything (too large). */
-const problemPage = (locale: Locale, message: string, back: string) =>
-  `<!doctype html><html lang="${locale}"><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${message}</title><main style="font-family:system-ui,sans-serif;max-width:40rem;margin:4rem auto;padding:0 1rem"><h1 style="font-size:1.25rem">${message}</h1><p><a href="${escapeHtml(back)}">${messages[locale].forms.problems.backToForm}</a></p></main></html>`;
+/** A small page for a request refused before React renders anything (a post too large, a method pages do not take). */
+const problemPage = (locale: Locale, message: string, back: string, backLabel: string) =>
+  `<!doctype html><html lang="${locale}"><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${message}</title><main style="font-family:system-ui,sans-serif;max-width:40rem;margin:4rem auto;padding:0 1rem"><h1 style="font-size:1.25rem">${message}</h1><p><a href="${escapeHtml(back)}">${backLabel}</a></p></main></html>`;
 
 export function createSite({ config, api, forms, apiApp, oai, build, clientDir }: SiteOptions) {
   const app = new Hono();
@@ -71,6 +74,17 @@ export function createSite({ config, api, forms, apiApp, oai, build, clientDir }
   const productionHandler = typeof build === "function" ? undefined : createRequestHandler(build, mode);
 
   app.use(compress());
+  const thirdParties = { analytics: Boolean(config.GA_MEASUREMENT_ID), botCheck: Boolean(forms.botCheck) };
+  app.use(securityHeaders(thirdParties));
+  // Behind a proxy that ends TLS, a visitor who came over plain HTTP is sent to the HTTPS site.
+  const httpsOrigin = config.PUBLIC_URL?.startsWith("https:") ? config.PUBLIC_URL : undefined;
+  if (httpsOrigin && config.TRUST_PROXY > 0) {
+    app.use(async (c, next) => {
+      if (clientProtocol(c.req.header("x-forwarded-proto"), config.TRUST_PROXY) !== "http") return next();
+      const url = new URL(c.req.url);
+      return c.redirect(`${httpsOrigin}${url.pathname}${url.search}`, 301);
+    });
+  }
 
   if (clientDir) {
     app.use(
@@ -171,7 +185,8 @@ export function createSite({ config, api, forms, apiApp, oai, build, clientDir }
     context.set(keys.formsContext, forms);
     context.set(keys.clientIpContext, visitorIp);
     const handle = productionHandler ?? createRequestHandler(serverBuild, mode);
-    return handle(request, context);
+    // The page's policy is computed here, once per render, so the page cache keeps it with the page.
+    return withPagePolicy(await handle(request, context), thirdParties);
   };
 
   // Pages the build prerendered (PRERENDER_PATHS) are answered as built, for those paths only.
@@ -190,15 +205,25 @@ export function createSite({ config, api, forms, apiApp, oai, build, clientDir }
     }
     return clientIp(socketAddress, c.req.header("x-forwarded-for"), config.TRUST_PROXY);
   };
+  // Pages are read (GET, HEAD) and their forms sent (POST); any other method is answered here, unrendered.
+  app.use(async (c, next) => {
+    if (PAGE_METHODS.includes(c.req.method)) return next();
+    c.header("Allow", PAGE_METHODS.join(", "));
+    if (c.req.method === "OPTIONS") return c.body(null, 204);
+    const locale = localeOfPath(c.req.path);
+    return c.html(problemPage(locale, messages[locale].errors.methodNotAllowed, href("home", {}, locale), messages[locale].errors.backHome), 405);
+  });
   // Form posts: refused with 413 beyond FORM_MAX_BYTES, before anything reads them.
-  app.on(
-    ["POST", "PUT", "PATCH", "DELETE"],
+  app.post(
     "*",
     bodyLimit({
       maxSize: FORM_MAX_BYTES,
       onError: (c) => {
         const locale = localeOfPath(c.req.path);
-        return c.html(problemPage(locale, messages[locale].forms.problems.tooLarge, pagePath(c.req.url)), 413);
+        return c.html(
+          problemPage(locale, messages[locale].forms.problems.tooLarge, pagePath(c.req.url), messages[locale].forms.problems.backToForm),
+          413,
+        );
       },
     }),
   );

@@ -6,6 +6,7 @@
 import { useEffect, useRef } from "react";
 import { useLocation, useRouteLoaderData } from "react-router";
 import { useLocale } from "../i18n.ts";
+import { useExternalScript } from "../lib/external-script.ts";
 import type { loader } from "../root.tsx";
 
 declare global {
@@ -27,6 +28,7 @@ export function Analytics() {
   const locale = useLocale();
   // The page last counted: a hash change or a revalidation of the same page is not a page view.
   const counted = useRef<string>(undefined);
+  useExternalScript(measurementId && `https://www.googletagmanager.com/gtag/js?id=${encodeURIComponent(measurementId)}`);
 
   useEffect(() => {
     if (!measurementId) return;
@@ -42,7 +44,5 @@ export function Analytics() {
     gtag("event", "page_view", { page_location: window.location.href, page_path: page, page_title: document.title, language: locale });
   }, [measurementId, pathname, search, locale]);
 
-  if (!measurementId) return null;
-  // React hoists an async script into <head> and loads it once, also when rendered on the server.
-  return <script async src={`https://www.googletagmanager.com/gtag/js?id=${measurementId}`} />;
+  return null;
 }

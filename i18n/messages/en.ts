@@ -409,6 +409,7 @@ export const en = {
     serverErrorTitle: "Internal Server Error",
     serverError: "Something went wrong on our side. Please try again later.",
     backHome: "Go to the home page",
+    methodNotAllowed: "This address can only be read, or a form on it sent.",
   },
   api: {
     unknownLocale: "Unknown locale '{locale}': use en or tr.",

@@ -412,6 +412,7 @@ export const tr = {
     serverErrorTitle: "Sunucu Hatası",
     serverError: "Bizden kaynaklanan bir sorun oluştu. Lütfen daha sonra yeniden deneyin.",
     backHome: "Ana sayfaya dönün",
+    methodNotAllowed: "Bu adres yalnızca okunabilir ya da üzerindeki form gönderilebilir.",
   },
   api: {
     unknownLocale: "Bilinmeyen dil kodu '{locale}': en veya tr kullanın.",

@@ -4,6 +4,7 @@
  * as their terms ask. The token goes with the form; the action verifies it.
  */
 import { useMessages } from "../../i18n.ts";
+import { useExternalScript } from "../../lib/external-script.ts";
 
 declare global {
   interface Window {
@@ -14,21 +15,19 @@ declare global {
 export function BotCheckScript({ siteKey }: { siteKey: string }) {
   const t = useMessages();
   const [before, middle, after] = t.forms.botCheckNotice.split(/\{privacy\}|\{terms\}/);
+  useExternalScript(`https://www.google.com/recaptcha/api.js?render=${encodeURIComponent(siteKey)}&hl=tr`);
   return (
-    <>
-      <script async src={`https://www.google.com/recaptcha/api.js?render=${encodeURIComponent(siteKey)}&hl=tr`} />
-      <p className="text-xs text-stone-500">
-        {before}
-        <a href="https://policies.google.com/privacy" className="underline">
-          {t.forms.googlePrivacy}
-        </a>
-        {middle}
-        <a href="https://policies.google.com/terms" className="underline">
-          {t.forms.googleTerms}
-        </a>
-        {after}
-      </p>
-    </>
+    <p className="text-xs text-stone-500">
+      {before}
+      <a href="https://policies.google.com/privacy" className="underline">
+        {t.forms.googlePrivacy}
+      </a>
+      {middle}
+      <a href="https://policies.google.com/terms" className="underline">
+        {t.forms.googleTerms}
+      </a>
+      {after}
+    </p>
   );
 }
 

@@ -9,7 +9,8 @@ const COOKIE = "i18n_redirected";
 /** Remembers the visitor's choice for the root's locale detection (365 days, path /, SameSite Lax). */
 function remember(locale: Locale) {
   // biome-ignore lint/suspicious/noDocumentCookie: a plain first-party preference cookie.
-  document.cookie = `${COOKIE}=${locale}; path=/; max-age=${365 * 24 * 3600}; samesite=lax`;
+  const secure = window.location.protocol === "https:" ? "; secure" : "";
+  document.cookie = `${COOKIE}=${locale}; path=/; max-age=${365 * 24 * 3600}; samesite=lax${secure}`;
 }
 
 /**
