@@ -38,6 +38,7 @@ describe("the site's OAI-PMH repository in this process", () => {
       oai: inProcessOai(createOaiApp(handle.db, { publicUrl: "https://www.meridianpress.example" })),
       // No page is rendered here: /oai is answered before React Router.
       build: () => Promise.reject(new Error("no pages in this test")),
+      ready: async () => true,
     });
   });
   afterAll(() => handle.db.destroy());

@@ -45,6 +45,8 @@ export interface SiteOptions {
   build: ServerBuild | (() => Promise<ServerBuild>);
   /** Where the built browser assets are (production only). */
   clientDir?: string;
+  /** Whether the content is reachable (its database, or the content service of API_URL): /readyz. */
+  ready: () => Promise<boolean>;
 }
 
 const MESSAGES_MAX_AGE = 24 * 60 * 60;
@@ -67,12 +69,18 @@ const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (ch) => `&#${ch.ch
 const problemPage = (locale: Locale, message: string, back: string, backLabel: string) =>
   `<!doctype html><html lang="${locale}"><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${message}</title><main style="font-family:system-ui,sans-serif;max-width:40rem;margin:4rem auto;padding:0 1rem"><h1 style="font-size:1.25rem">${message}</h1><p><a href="${escapeHtml(back)}">${backLabel}</a></p></main></html>`;
 
-export function createSite({ config, api, forms, apiApp, oai, build, clientDir }: SiteOptions) {
+export function createSite({ config, api, forms, apiApp, oai, build, clientDir, ready }: SiteOptions) {
   const app = new Hono();
   const mode = config.NODE_ENV === "development" ? "development" : "production";
   const loadBuild = typeof build === "function" ? build : async () => build;
   const productionHandler = typeof build === "function" ? undefined : createRequestHandler(build, mode);
 
+  // For a load balancer or an orchestrator: the process answers (/healthz), and its content can be read (/readyz).
+  app.get("/healthz", (c) => c.json({ status: "ok" }, 200, { "Cache-Control": "no-store" }));
+  app.get("/readyz", async (c) => {
+    const isReady = await ready().catch(() => false);
+    return c.json({ status: isReady ? "ready" : "unavailable" }, isReady ? 200 : 503, { "Cache-Control": "no-store" });
+  });
   app.use(compress());
   const thirdParties = { analytics: Boolean(config.GA_MEASUREMENT_ID), botCheck: Boolean(forms.botCheck) };
   app.use(securityHeaders(thirdParties));

@@ -9,6 +9,7 @@ import { existsSync } from "node:fs";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import path from "node:path";
 import { getRequestListener } from "@hono/node-server";
+import { sql } from "kysely";
 import type { ServerBuild } from "react-router";
 import type { FormsConfig } from "../app/context.ts";
 import { createApiClient, type Transport } from "../app/lib/api-client.server.ts";
@@ -22,6 +23,8 @@ import { forwardedOai, inProcessOai, type OaiHandler } from "./oai.ts";
 import { createSite } from "./site.ts";
 
 const root = path.resolve(import.meta.dirname, "..");
+/** How long /readyz waits for the database or the content service. */
+const READY_TIMEOUT_MS = 2000;
 const serverBuildFile = path.join(root, "build/server/index.js");
 
 async function main() {
@@ -32,6 +35,7 @@ async function main() {
   let apiApp: ReturnType<typeof createApiApp> | undefined;
   let outbox: ReturnType<typeof startOutbox> | undefined;
   let oai: OaiHandler;
+  let ready: () => Promise<boolean>;
   if (config.API_URL) {
     const base = config.API_URL;
     // The token lets this process post the forms' submissions to the content service.
@@ -44,6 +48,7 @@ async function main() {
     if (!config.API_TOKEN) console.warn("API_URL is set without API_TOKEN: the content service will refuse form submissions");
     if (config.SMTP_URL) console.warn("SMTP_URL is ignored with API_URL: the content service's process sends the e-mail");
     oai = forwardedOai(base);
+    ready = async () => (await fetch(new URL("/readyz", base), { signal: AbortSignal.timeout(READY_TIMEOUT_MS) })).ok;
   } else {
     const { db } = await openContentStore(config);
     // Submissions are e-mailed to their department through the outbox when SMTP is configured.
@@ -53,6 +58,11 @@ async function main() {
     apiApp = app;
     transport = async (p, init) => app.request(p, init);
     oai = inProcessOai(createOaiApp(db, { publicUrl: config.PUBLIC_URL }));
+    ready = async () => {
+      const timeout = new Promise<never>((_, reject) => setTimeout(() => reject(new Error("timeout")), READY_TIMEOUT_MS).unref());
+      await Promise.race([sql`select 1`.execute(db), timeout]);
+      return true;
+    };
   }
   const api = createApiClient(transport);
   const forms: FormsConfig = {
@@ -82,6 +92,7 @@ async function main() {
       apiApp,
       oai,
       build: () => vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>,
+      ready,
     });
     const siteListener = getRequestListener(site.fetch);
     listener = (req, res) => vite.middlewares(req, res, () => siteListener(req, res));
@@ -92,7 +103,16 @@ async function main() {
       if (result.status !== 0) throw new Error("the build failed");
     }
     const build = (await import(serverBuildFile)) as ServerBuild;
-    const site = createSite({ config, api, forms, apiApp, oai, build, clientDir: path.relative(process.cwd(), path.join(root, "build/client")) });
+    const site = createSite({
+      config,
+      api,
+      forms,
+      apiApp,
+      oai,
+      build,
+      ready,
+      clientDir: path.relative(process.cwd(), path.join(root, "build/client")),
+    });
     listener = getRequestListener(site.fetch);
   }
 
@@ -108,6 +128,8 @@ async function main() {
   const stop = () => server.close(() => void (outbox?.stop() ?? Promise.resolve()).finally(() => process.exit(0)));
   process.on("SIGTERM", stop);
   process.on("SIGINT", stop);
+  // A promise nobody awaited that fails is a bug to log, not a reason to drop every visitor's request.
+  process.on("unhandledRejection", (reason) => console.error("unhandled rejection:", reason));
 }
 
 function fail(error: Error): never {
