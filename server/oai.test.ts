@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApiClient } from "../app/lib/api-client.server.ts";
 import { createRateLimiter } from "../app/lib/forms/rate-limit.server.ts";
 import { createApiApp } from "../service/api/app.ts";
+import { followRevision } from "../service/api/revision.ts";
 import { importContent } from "../service/content/import.ts";
 import { readContentFolder } from "../service/content/read-folder.ts";
 import type { DatabaseHandle } from "../service/db/database.ts";
@@ -39,6 +40,7 @@ describe("the site's OAI-PMH repository in this process", () => {
       // No page is rendered here: /oai is answered before React Router.
       build: () => Promise.reject(new Error("no pages in this test")),
       ready: async () => true,
+      revision: followRevision(async () => 0, 60_000),
     });
   });
   afterAll(() => handle.db.destroy());

@@ -13,13 +13,14 @@ function site(options: { maxEntries?: number } = {}) {
     return new Response(`${path} #${renders}`, { headers: { "content-type": "text/html" } });
   };
   const app = new Hono();
-  app.use("*", pageCache({ freshMs: 1000, staleMs: 5000, maxEntries: options.maxEntries ?? 10, render, now: () => clock }));
+  const cache = pageCache({ freshMs: 1000, staleMs: 5000, maxEntries: options.maxEntries ?? 10, render, now: () => clock });
+  app.use("*", cache.middleware);
   app.all("*", (c) => render(c.req.raw));
   const get = async (path: string, method = "GET") => {
     const response = await app.request(path, { method });
     return { text: await response.text(), state: response.headers.get("x-page-cache") };
   };
-  return { get, tick: (ms: number) => (clock += ms), renders: () => renders };
+  return { app, cache, get, tick: (ms: number) => (clock += ms), renders: () => renders };
 }
 
 const settle = () => new Promise((resolve) => setImmediate(() => setImmediate(resolve)));
@@ -70,5 +71,29 @@ describe("the page cache", () => {
     await s.get("/c");
     expect((await s.get("/a")).state).toBe("HIT");
     expect((await s.get("/b")).state).toBe("MISS");
+  });
+
+  it("answers a request that has the page's bytes with a 304, and tells a CDN how long to keep it", async () => {
+    const s = site();
+    const first = await s.app.request("/journals");
+    const etag = first.headers.get("etag") as string;
+    expect(etag).toMatch(/^W\/"[\w-]+"$/);
+    expect(first.headers.get("cache-control")).toBe("public, max-age=0, s-maxage=1, stale-while-revalidate=5");
+    const again = await s.app.request("/journals", { headers: { "If-None-Match": etag } });
+    expect([again.status, await again.text(), again.headers.get("etag")]).toEqual([304, "", etag]);
+    // Another page's tag, or none, gets the page itself.
+    expect((await s.app.request("/journals", { headers: { "If-None-Match": 'W/"other"' } })).status).toBe(200);
+    // New bytes, a new tag: the old one no longer matches.
+    s.tick(7000);
+    const rendered = await s.app.request("/journals", { headers: { "If-None-Match": etag } });
+    expect([rendered.status, await rendered.text()]).toEqual([200, "/journals #2"]);
+    expect(rendered.headers.get("etag")).not.toBe(etag);
+  });
+
+  it("forgets every page when cleared", async () => {
+    const s = site();
+    await s.get("/journals");
+    s.cache.clear();
+    expect(await s.get("/journals")).toEqual({ text: "/journals #2", state: "MISS" });
   });
 });

@@ -4,10 +4,16 @@
  * is served stale while one request renders it again, up to `staleMs`. Only successful GET
  * answers that set no cookie and do not say `no-store` (pages with a form) are kept; pages do not vary by anything but their URL (the root's
  * locale detection answers before the cache).
+ *
+ * A kept page carries a weak ETag of its bytes, so a browser or a CDN that has it gets a 304, and a
+ * Cache-Control that lets a CDN do as this cache does (`s-maxage`, `stale-while-revalidate`) while a
+ * browser asks again each time. `clear()` forgets every page (a content import).
  */
+import { createHash } from "node:crypto";
 import type { MiddlewareHandler } from "hono";
 
 interface Entry {
+  etag: string;
   status: number;
   headers: [string, string][];
   body: ArrayBuffer;
@@ -24,10 +30,16 @@ export interface PageCacheOptions {
   now?: () => number;
 }
 
-export function pageCache({ freshMs, staleMs, maxEntries, render, now = Date.now }: PageCacheOptions): MiddlewareHandler {
-  const entries = new Map<string, Entry>();
+export interface PageCache {
+  middleware: MiddlewareHandler;
+  clear(): void;
+}
 
-  const store = async (key: string, response: Response): Promise<Response> => {
+export function pageCache({ freshMs, staleMs, maxEntries, render, now = Date.now }: PageCacheOptions): PageCache {
+  const entries = new Map<string, Entry>();
+  const cacheControl = `public, max-age=0, s-maxage=${Math.round(freshMs / 1000)}, stale-while-revalidate=${Math.round(staleMs / 1000)}`;
+
+  const store = async (key: string, response: Response, ifNoneMatch?: string): Promise<Response> => {
     const cacheable =
       response.status === 200 &&
       !response.headers.has("set-cookie") &&
@@ -35,14 +47,18 @@ export function pageCache({ freshMs, staleMs, maxEntries, render, now = Date.now
       response.body !== null;
     if (!cacheable) return response;
     const body = await response.arrayBuffer();
+    const headers = new Headers(response.headers);
+    headers.set("Cache-Control", cacheControl);
+    const etag = `W/"${createHash("sha256").update(new Uint8Array(body)).digest("base64url").slice(0, 27)}"`;
+    headers.set("ETag", etag);
     entries.delete(key);
-    entries.set(key, { status: response.status, headers: [...response.headers], body, storedAt: now(), refreshing: false });
+    entries.set(key, { etag, status: response.status, headers: [...headers], body, storedAt: now(), refreshing: false });
     // Oldest first: a Map keeps insertion order, and a hit re-inserts its key.
     while (entries.size > maxEntries) entries.delete(entries.keys().next().value as string);
-    return replay(entries.get(key) as Entry, "MISS");
+    return replay(entries.get(key) as Entry, "MISS", ifNoneMatch);
   };
 
-  return async (c, next) => {
+  const middleware: MiddlewareHandler = async (c, next) => {
     if (c.req.method !== "GET") return next();
     const key = c.req.url;
     const entry = entries.get(key);
@@ -50,7 +66,7 @@ export function pageCache({ freshMs, staleMs, maxEntries, render, now = Date.now
     if (entry && age < freshMs) {
       entries.delete(key);
       entries.set(key, entry);
-      c.res = replay(entry, "HIT");
+      c.res = replay(entry, "HIT", c.req.header("if-none-match"));
       return;
     }
     if (entry && age < freshMs + staleMs) {
@@ -67,16 +83,24 @@ export function pageCache({ freshMs, staleMs, maxEntries, render, now = Date.now
             });
         });
       }
-      c.res = replay(entry, "STALE");
+      c.res = replay(entry, "STALE", c.req.header("if-none-match"));
       return;
     }
     await next();
-    c.res = await store(key, c.res);
+    c.res = await store(key, c.res, c.req.header("if-none-match"));
   };
+  return { middleware, clear: () => entries.clear() };
 }
 
-function replay(entry: Entry, state: "HIT" | "MISS" | "STALE"): Response {
+/** The kept page, or a 304 when the request already has these bytes (If-None-Match names its ETag). */
+function replay(entry: Entry, state: "HIT" | "MISS" | "STALE", ifNoneMatch?: string): Response {
   const headers = new Headers(entry.headers);
   headers.set("X-Page-Cache", state);
-  return new Response(entry.body, { status: entry.status, headers });
+  const known = ifNoneMatch?.split(",").some((tag) => {
+    const t = tag.trim();
+    return t === "*" || t === entry.etag || t === entry.etag.slice(2);
+  });
+  if (!known) return new Response(entry.body, { status: entry.status, headers });
+  for (const name of ["Content-Type", "Content-Length"]) headers.delete(name);
+  return new Response(null, { status: 304, headers });
 }

@@ -18,6 +18,7 @@ import { pagePath } from "../app/lib/page-path.ts";
 import { href } from "../app/route-table.ts";
 import { isLocale, type Locale, localeOfPath } from "../i18n/locales.ts";
 import { messages } from "../i18n/messages/index.ts";
+import type { RevisionFollower } from "../service/api/revision.ts";
 import { OAI_MAX_BODY } from "../service/oai/app.ts";
 import { createCitationApp } from "./citations.ts";
 import { clientIp, clientProtocol } from "./client-ip.ts";
@@ -47,6 +48,8 @@ export interface SiteOptions {
   clientDir?: string;
   /** Whether the content is reachable (its database, or the content service of API_URL): /readyz. */
   ready: () => Promise<boolean>;
+  /** The content's revision as this process follows it: kept pages are forgotten when it moves. */
+  revision: RevisionFollower;
 }
 
 const MESSAGES_MAX_AGE = 24 * 60 * 60;
@@ -69,7 +72,7 @@ const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (ch) => `&#${ch.ch
 const problemPage = (locale: Locale, message: string, back: string, backLabel: string) =>
   `<!doctype html><html lang="${locale}"><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${message}</title><main style="font-family:system-ui,sans-serif;max-width:40rem;margin:4rem auto;padding:0 1rem"><h1 style="font-size:1.25rem">${message}</h1><p><a href="${escapeHtml(back)}">${backLabel}</a></p></main></html>`;
 
-export function createSite({ config, api, forms, apiApp, oai, build, clientDir, ready }: SiteOptions) {
+export function createSite({ config, api, forms, apiApp, oai, build, clientDir, ready, revision }: SiteOptions) {
   const app = new Hono();
   const mode = config.NODE_ENV === "development" ? "development" : "production";
   const loadBuild = typeof build === "function" ? build : async () => build;
@@ -157,7 +160,7 @@ export function createSite({ config, api, forms, apiApp, oai, build, clientDir, 
   mountFeeds(app, api, origin);
   app.route("/", createCitationApp(api, origin));
 
-  app.route("/", createSitemapApp(api, origin));
+  app.route("/", createSitemapApp(api, origin, { revision: revision.current }));
 
   app.get("/", async (c, next) => {
     if (config.ROOT_REDIRECT) return c.redirect(config.ROOT_REDIRECT, config.ROOT_REDIRECT_STATUS as 302);
@@ -202,7 +205,9 @@ export function createSite({ config, api, forms, apiApp, oai, build, clientDir, 
   if (prerendered) app.use("*", prerendered);
 
   if (mode === "production") {
-    app.use("*", pageCache({ freshMs: PAGE_FRESH_MS, staleMs: PAGE_STALE_MS, maxEntries: 2000, render: renderPage }));
+    const cache = pageCache({ freshMs: PAGE_FRESH_MS, staleMs: PAGE_STALE_MS, maxEntries: 2000, render: renderPage });
+    revision.onChange(() => cache.clear());
+    app.use("*", cache.middleware);
   }
   const visitorIp = (c: Context) => {
     let socketAddress: string | undefined;

@@ -130,8 +130,15 @@ async function sitemapIndex(api: ApiClient, origin: string, pairsPerSitemap: num
   );
 }
 
-/** `origin` gives the site's public origin for a request's URL; `pairsPerSitemap` is smaller in tests. */
-export function createSitemapApp(api: ApiClient, origin: (url: string) => string, { pairsPerSitemap = PAIRS_PER_SITEMAP } = {}) {
+/**
+ * `origin` gives the site's public origin for a request's URL; `revision` the content's (the index
+ * is built again when it moves); `pairsPerSitemap` is smaller in tests.
+ */
+export function createSitemapApp(
+  api: ApiClient,
+  origin: (url: string) => string,
+  { pairsPerSitemap = PAIRS_PER_SITEMAP, revision }: { pairsPerSitemap?: number; revision?: () => number } = {},
+) {
   const app = new Hono();
   const asXml = (body: string) => new Response(body, { headers: { "Content-Type": "application/xml; charset=utf-8" } });
   const notFound = (path: string) => Response.json({ error: "not_found", message: format(messages.en.api.notFound, { path }) }, { status: 404 });
@@ -141,7 +148,7 @@ export function createSitemapApp(api: ApiClient, origin: (url: string) => string
     const site = origin(c.req.url);
     let index = indexes.get(site);
     if (!index) {
-      index = cached(INDEX_TTL_MS, () => sitemapIndex(api, site, pairsPerSitemap));
+      index = cached(INDEX_TTL_MS, () => sitemapIndex(api, site, pairsPerSitemap), Date.now, revision);
       if (indexes.size < 8) indexes.set(site, index);
     }
     return asXml(await index());

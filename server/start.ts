@@ -15,6 +15,7 @@ import type { FormsConfig } from "../app/context.ts";
 import { createApiClient, type Transport } from "../app/lib/api-client.server.ts";
 import { createRateLimiter } from "../app/lib/forms/rate-limit.server.ts";
 import { createApiApp } from "../service/api/app.ts";
+import { followRevision } from "../service/api/revision.ts";
 import { createOaiApp } from "../service/oai/app.ts";
 import { startOutbox } from "../service/submissions/outbox.ts";
 import { readConfig } from "./config.ts";
@@ -25,6 +26,8 @@ import { createSite } from "./site.ts";
 const root = path.resolve(import.meta.dirname, "..");
 /** How long /readyz waits for the database or the content service. */
 const READY_TIMEOUT_MS = 2000;
+/** How often the process asks for the content's revision. */
+const REVISION_POLL_MS = 2000;
 const serverBuildFile = path.join(root, "build/server/index.js");
 
 async function main() {
@@ -54,7 +57,7 @@ async function main() {
     // Submissions are e-mailed to their department through the outbox when SMTP is configured.
     outbox = config.SMTP_URL ? startOutbox({ db, smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, retryBaseMs: config.OUTBOX_RETRY_MS }) : undefined;
     if (!outbox) console.log("SMTP_URL is not set: form submissions are stored but not e-mailed");
-    const app = createApiApp(db, { onSubmission: () => outbox?.kick() });
+    const app = createApiApp(db, { onSubmission: () => outbox?.kick(), revision: () => revision.current() });
     apiApp = app;
     transport = async (p, init) => app.request(p, init);
     oai = inProcessOai(createOaiApp(db, { publicUrl: config.PUBLIC_URL }));
@@ -65,6 +68,8 @@ async function main() {
     };
   }
   const api = createApiClient(transport);
+  // Every process follows the content's revision, so that an import anywhere shows within seconds.
+  const revision = followRevision(async () => (await api.revision()).revision, REVISION_POLL_MS);
   const forms: FormsConfig = {
     secret: config.FORM_SECRET ?? randomBytes(32).toString("hex"),
     minFillMs: config.FORM_MIN_FILL_MS,
@@ -93,6 +98,7 @@ async function main() {
       oai,
       build: () => vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>,
       ready,
+      revision,
     });
     const siteListener = getRequestListener(site.fetch);
     listener = (req, res) => vite.middlewares(req, res, () => siteListener(req, res));
@@ -111,6 +117,7 @@ async function main() {
       oai,
       build,
       ready,
+      revision,
       clientDir: path.relative(process.cwd(), path.join(root, "build/client")),
     });
     listener = getRequestListener(site.fetch);

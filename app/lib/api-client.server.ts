@@ -90,6 +90,8 @@ export function createApiClient(transport: Transport, wait: (ms: number) => Prom
   const journal = (locale: Locale, slug: string) => `/api/journals/${locale}/${seg(slug)}`;
   return {
     initial: (locale: Locale) => request<Initial>(`/api/${locale}/initial`),
+    /** The content's revision (moved on by every import). */
+    revision: () => request<{ revision: number }>("/api/revision"),
     entities: (locale: Locale) => request<Entities>(`/api/entities?locale=${locale}`),
     services: (locale: Locale) => request<List<ContentItem>>(`/api/services/${locale}`),
     policies: (locale: Locale) => request<List<ContentItem>>(`/api/policies/${locale}`),

@@ -29,6 +29,7 @@ import { findPage, listPages } from "./queries/pages.ts";
 import { readEntities } from "./queries/reference.ts";
 import { search, unknownSearchFilter } from "./queries/search.ts";
 import { readStatistics } from "./queries/statistics.ts";
+import { readRevision } from "./revision.ts";
 import { MAX_SEARCH_QUERY, searchFacets } from "./search-types.ts";
 import { type ApiError, type ContentType, contentTypes, journalFacets, type List } from "./types.ts";
 
@@ -76,12 +77,15 @@ export const SUBMISSION_MAX_BYTES = 64 * 1024;
 export interface ApiOptions {
   /** Called after a submission is stored (the outbox sends its e-mail). */
   onSubmission?: () => void;
+  /** The content's revision as this process follows it: the catalogue-wide answers are computed again when it moves. */
+  revision?: () => number;
 }
 
-export function createApiApp(db: ContentDb, { onSubmission }: ApiOptions = {}): Hono<Env> {
+export function createApiApp(db: ContentDb, { onSubmission, revision }: ApiOptions = {}): Hono<Env> {
   const app = new Hono<Env>().basePath("/api");
-  const statistics = cached(CATALOGUE_TTL_MS, () => readStatistics(db));
-  const entities = { en: cached(CATALOGUE_TTL_MS, () => readEntities(db, "en")), tr: cached(CATALOGUE_TTL_MS, () => readEntities(db, "tr")) };
+  const kept = <T>(compute: () => Promise<T>) => cached(CATALOGUE_TTL_MS, compute, Date.now, revision);
+  const statistics = kept(() => readStatistics(db));
+  const entities = { en: kept(() => readEntities(db, "en")), tr: kept(() => readEntities(db, "tr")) };
 
   const fail = (locale: Locale, status: 400 | 404 | 413, code: ErrorCode, key: keyof (typeof messages)["en"]["api"], values = {}) => {
     throw new ApiFailure(status, code, format(messages[locale].api[key], values));
@@ -123,6 +127,9 @@ export function createApiApp(db: ContentDb, { onSubmission }: ApiOptions = {}): 
     if (unknown) fail(locale, 400, "bad_request", "unknownFilter", { name: unknown, value: String(filters[unknown]).slice(0, 40) });
     return filters;
   };
+
+  /** The content's revision, which every import moves on: processes that keep pages follow it. */
+  app.get("/revision", async (c) => c.json({ revision: await readRevision(db) }, 200, { "Cache-Control": "no-store" }));
 
   app.get("/entities", async (c) => {
     const requested = c.req.query("locale") ?? "en";

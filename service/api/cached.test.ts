@@ -26,3 +26,19 @@ describe("cached", () => {
     expect(calls).toBe(3);
   });
 });
+
+describe("cached with a version", () => {
+  it("computes again as soon as the version moves, within its lifetime", async () => {
+    let version = 1;
+    let calls = 0;
+    const value = cached(
+      60_000,
+      async () => ++calls,
+      () => 0,
+      () => version,
+    );
+    expect([await value(), await value()]).toEqual([1, 1]);
+    version = 2;
+    expect([await value(), await value()]).toEqual([2, 2]);
+  });
+});

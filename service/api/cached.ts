@@ -1,15 +1,17 @@
 /**
- * Keeps a computed value for `ttlMs`, sharing one computation among concurrent callers. For
- * catalogue-wide figures that change only with an import (which may run in another process,
- * hence a time limit rather than an invalidation).
+ * Keeps a computed value for `ttlMs`, or until `version` changes, sharing one computation among
+ * concurrent callers. For catalogue-wide figures that change only with an import (the version is
+ * the content's revision, service/api/revision.ts).
  * @example const statistics = cached(60_000, () => readStatistics(db));
  */
-export function cached<T>(ttlMs: number, compute: () => Promise<T>, now = Date.now): () => Promise<T> {
+export function cached<T>(ttlMs: number, compute: () => Promise<T>, now = Date.now, version: () => number = () => 0): () => Promise<T> {
   let value: Promise<T> | undefined;
   let expires = 0;
+  let computedAt: number | undefined;
   return () => {
-    if (!value || now() >= expires) {
+    if (!value || now() >= expires || version() !== computedAt) {
       expires = now() + ttlMs;
+      computedAt = version();
       value = compute().catch((error) => {
         value = undefined; // a failure is not kept
         throw error;

@@ -241,7 +241,7 @@ export function toRows(bundle: ContentBundle): Rows {
   return rows;
 }
 
-/** Replaces all content with the bundle's, atomically. Returns the number of rows written. */
+/** Replaces all content with the bundle's, atomically, and moves the content's revision on. Returns the number of rows written. */
 export async function importContent(db: ContentDb, bundle: ContentBundle): Promise<number> {
   const rows = toRows(bundle);
   // Folded and indexed before the write lock is taken: on a large catalogue that takes seconds.
@@ -254,6 +254,11 @@ export async function importContent(db: ContentDb, bundle: ContentBundle): Promi
       written += rows[table].length;
     }
     await writeSearchIndex(trx, index);
+    await trx
+      .updateTable("contentRevision")
+      .set((eb) => ({ revision: eb("revision", "+", 1) }))
+      .where("id", "=", 1)
+      .execute();
     return written;
   });
 }

@@ -14,6 +14,7 @@ import * as searchMigration from "./migrations/2026-11-23-0003-search.ts";
 import * as latestArticlesMigration from "./migrations/2026-11-23-0010-latest-articles.ts";
 import * as searchGroupsMigration from "./migrations/2026-11-23-0011-search-groups.ts";
 import * as postgresSearchIndexMigration from "./migrations/2026-11-23-0012-postgres-search-index.ts";
+import * as contentRevisionMigration from "./migrations/2026-11-23-0013-content-revision.ts";
 import type { Database } from "./schema.ts";
 import { createSqliteDialect } from "./sqlite-dialect.ts";
 
@@ -45,6 +46,7 @@ const migrations = {
   "2026-11-23-0010-latest-articles": latestArticlesMigration,
   "2026-11-23-0011-search-groups": searchGroupsMigration,
   "2026-11-23-0012-postgres-search-index": postgresSearchIndexMigration,
+  "2026-11-23-0013-content-revision": contentRevisionMigration,
 };
 
 /** Brings the schema up to date; throws with the failing migration's error. */

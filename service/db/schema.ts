@@ -251,6 +251,12 @@ export interface SearchTextTable {
   titleTr: string;
 }
 
+/** The content's revision (one row, id 1), bumped by every import. */
+export interface ContentRevisionTable {
+  id: number;
+  revision: number;
+}
+
 export interface Database {
   referenceItem: ReferenceItemTable;
   referenceItemText: ReferenceItemTextTable;
@@ -280,4 +286,5 @@ export interface Database {
   outbox: OutboxTable;
   searchDocument: SearchDocumentTable;
   searchText: SearchTextTable;
+  contentRevision: ContentRevisionTable;
 }
