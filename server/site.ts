@@ -28,6 +28,7 @@ import { createImageApp } from "./images.ts";
 import { detectLocale } from "./locale-detection.ts";
 import type { OaiHandler } from "./oai.ts";
 import { pageCache } from "./page-cache.ts";
+import { isOwnPost } from "./post-origin.ts";
 import { prerenderedPages } from "./prerendered.ts";
 import { BUILD_FILES_CACHE_CONTROL, BUILDS_PATH, IMMUTABLE, PAGE_FRESH_MS, PAGE_STALE_MS } from "./route-rules.ts";
 import { securityHeaders, withPagePolicy } from "./security-headers.ts";
@@ -225,6 +226,17 @@ export function createSite({ config, api, forms, apiApp, oai, build, clientDir, 
     if (c.req.method === "OPTIONS") return c.body(null, 204);
     const locale = localeOfPath(c.req.path);
     return c.html(problemPage(locale, messages[locale].errors.methodNotAllowed, href("home", {}, locale), messages[locale].errors.backHome), 405);
+  });
+  // A form is sent from our own pages (a post from another site's page is refused before it is read).
+  const publicHost = config.PUBLIC_URL ? new URL(config.PUBLIC_URL).host : undefined;
+  app.post("*", async (c, next) => {
+    const ownHosts = [publicHost, c.req.header("host")].filter((h): h is string => Boolean(h));
+    if (isOwnPost(c.req.raw.headers, ownHosts)) return next();
+    const locale = localeOfPath(c.req.path);
+    return c.html(
+      problemPage(locale, messages[locale].forms.problems.crossSite, pagePath(c.req.url), messages[locale].forms.problems.backToForm),
+      403,
+    );
   });
   // Form posts: refused with 413 beyond FORM_MAX_BYTES, before anything reads them.
   app.post(

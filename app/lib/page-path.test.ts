@@ -7,6 +7,10 @@ describe("the page a request is for", () => {
     expect(pagePath("https://x.example/tr/bize-ulasin/finans")).toBe("/tr/bize-ulasin/finans");
   });
 
+  it("stays on this site when the request's path starts with several slashes", () => {
+    expect(pagePath("https://x.example//evil.example/contact-us")).toBe("/evil.example/contact-us");
+  });
+
   it("drops the .data of a client navigation's data request, the root's included", () => {
     expect(pagePath("https://x.example/tr.data")).toBe("/tr");
     expect(pagePath("https://x.example/tr/bize-ulasin/dergi-operasyonlari.data?index")).toBe("/tr/bize-ulasin/dergi-operasyonlari");

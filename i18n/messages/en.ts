@@ -317,6 +317,7 @@ export const en = {
       botCheckUnavailable: "Our spam check is not answering just now. Please try again in a few minutes.",
       unavailable: "Your message could not be saved just now, so nothing was sent. Please try again in a few minutes.",
       tooLarge: "The form is larger than we accept. Please shorten your message and send it again.",
+      crossSite: "This form can only be sent from its page on our site. Please open the page and send it from there.",
       backToForm: "Back to the form",
     },
     sent: {

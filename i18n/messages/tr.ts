@@ -320,6 +320,7 @@ export const tr = {
       botCheckUnavailable: "İstenmeyen ileti denetimimiz şu anda yanıt vermiyor. Lütfen birkaç dakika sonra yeniden deneyin.",
       unavailable: "Mesajınız şu anda kaydedilemedi, bu yüzden hiçbir şey gönderilmedi. Lütfen birkaç dakika sonra yeniden deneyin.",
       tooLarge: "Form kabul edebileceğimizden büyük. Lütfen mesajınızı kısaltıp yeniden gönderin.",
+      crossSite: "Bu form yalnızca sitemizdeki kendi sayfasından gönderilebilir. Lütfen sayfayı açıp formu oradan gönderin.",
       backToForm: "Forma dön",
     },
     sent: {
