@@ -5,7 +5,7 @@ import { defineConfig } from "@playwright/test";
  * browser tests at the same time: `E2E_PORT_OFFSET=100 npx playwright test`.
  */
 const OFFSET = Number(process.env.E2E_PORT_OFFSET ?? 0);
-const PORT = 3210 + OFFSET;
+export const PORT = 3210 + OFFSET;
 export const DEGRADED_PORT = 3211 + OFFSET;
 export const REDIRECT_PORT = 3212 + OFFSET;
 /** A site whose outside services (SMTP, bot check, IP-to-country) are stubs that the tests start. */

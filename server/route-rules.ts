@@ -3,7 +3,7 @@
  * cache's lifetimes. The server uses these values, and every build publishes them in its meta file
  * (`/_app/builds/meta/{id}.json`, scripts/build-identity.ts), so the two cannot drift apart.
  */
-import { routeTable } from "../app/route-table.ts";
+import { type RouteEntry, routeTable } from "../app/route-table.ts";
 
 /** A rendered page is reused for 10 s, then served stale for up to a minute while it renders again. */
 export const PAGE_FRESH_MS = 10_000;
@@ -27,6 +27,11 @@ export interface RouteRule {
 
 /** The screens that carry a form: their loaders answer `no-store` (a token per visit). */
 const FORM_SCREENS = ["contact", "permission-form"];
+
+/** The paths (React Router patterns, both locales) of the screens a form is sent to: a form screen and its children. */
+export const formPatterns: readonly string[] = (routeTable as readonly RouteEntry[])
+  .filter((entry) => FORM_SCREENS.includes(entry.id) || (entry.parent !== undefined && FORM_SCREENS.includes(entry.parent)))
+  .flatMap((entry) => [entry.en, entry.tr]);
 
 /**
  * The rules, most specific first: the first pattern that matches a path applies. `/**` matches a

@@ -11,7 +11,7 @@ import { serveStatic } from "@hono/node-server/serve-static";
 import { type Context, Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { compress } from "hono/compress";
-import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
+import { createRequestHandler, matchPath, RouterContextProvider, type ServerBuild } from "react-router";
 import type { FormsConfig, SiteConfig } from "../app/context.ts";
 import type { ApiClient } from "../app/lib/api-client.server.ts";
 import { pagePath } from "../app/lib/page-path.ts";
@@ -30,7 +30,7 @@ import type { OaiHandler } from "./oai.ts";
 import { pageCache } from "./page-cache.ts";
 import { isOwnPost } from "./post-origin.ts";
 import { prerenderedPages } from "./prerendered.ts";
-import { BUILD_FILES_CACHE_CONTROL, BUILDS_PATH, IMMUTABLE, PAGE_FRESH_MS, PAGE_STALE_MS } from "./route-rules.ts";
+import { BUILD_FILES_CACHE_CONTROL, BUILDS_PATH, formPatterns, IMMUTABLE, PAGE_FRESH_MS, PAGE_STALE_MS } from "./route-rules.ts";
 import { securityHeaders, withPagePolicy } from "./security-headers.ts";
 import { createSitemapApp } from "./sitemap.ts";
 
@@ -72,6 +72,23 @@ const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (ch) => `&#${ch.ch
 /** A small page for a request refused before React renders anything (a post too large, a method pages do not take). */
 const problemPage = (locale: Locale, message: string, back: string, backLabel: string) =>
   `<!doctype html><html lang="${locale}"><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${message}</title><main style="font-family:system-ui,sans-serif;max-width:40rem;margin:4rem auto;padding:0 1rem"><h1 style="font-size:1.25rem">${message}</h1><p><a href="${escapeHtml(back)}">${backLabel}</a></p></main></html>`;
+
+/** A path as the route table writes it (Turkish letters decoded); a malformed escape is left as it is. */
+function decodedPath(path: string): string {
+  try {
+    return decodeURIComponent(path);
+  } catch {
+    return path;
+  }
+}
+
+/** A method the path does not take: OPTIONS is answered with what it takes, anything else 405 with a page in the path's language. */
+function refuseMethod(c: Context, allowed: readonly string[]) {
+  c.header("Allow", allowed.join(", "));
+  if (c.req.method === "OPTIONS") return c.body(null, 204);
+  const locale = localeOfPath(c.req.path);
+  return c.html(problemPage(locale, messages[locale].errors.methodNotAllowed, href("home", {}, locale), messages[locale].errors.backHome), 405);
+}
 
 export function createSite({ config, api, forms, apiApp, oai, build, clientDir, ready, revision }: SiteOptions) {
   const app = new Hono();
@@ -220,16 +237,13 @@ export function createSite({ config, api, forms, apiApp, oai, build, clientDir, 
     return clientIp(socketAddress, c.req.header("x-forwarded-for"), config.TRUST_PROXY);
   };
   // Pages are read (GET, HEAD) and their forms sent (POST); any other method is answered here, unrendered.
-  app.use(async (c, next) => {
-    if (PAGE_METHODS.includes(c.req.method)) return next();
-    c.header("Allow", PAGE_METHODS.join(", "));
-    if (c.req.method === "OPTIONS") return c.body(null, 204);
-    const locale = localeOfPath(c.req.path);
-    return c.html(problemPage(locale, messages[locale].errors.methodNotAllowed, href("home", {}, locale), messages[locale].errors.backHome), 405);
-  });
+  app.use(async (c, next) => (PAGE_METHODS.includes(c.req.method) ? next() : refuseMethod(c, PAGE_METHODS)));
   // A form is sent from our own pages (a post from another site's page is refused before it is read).
   const publicHost = config.PUBLIC_URL ? new URL(config.PUBLIC_URL).host : undefined;
   app.post("*", async (c, next) => {
+    // Only a form's screen takes a post; another page is read only (refused before React Router).
+    const path = decodedPath(pagePath(c.req.url));
+    if (!formPatterns.some((pattern) => matchPath({ path: pattern, end: true }, path))) return refuseMethod(c, ["GET", "HEAD"]);
     const ownHosts = [publicHost, c.req.header("host")].filter((h): h is string => Boolean(h));
     if (isOwnPost(c.req.raw.headers, ownHosts)) return next();
     const locale = localeOfPath(c.req.path);
