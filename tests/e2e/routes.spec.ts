@@ -21,6 +21,8 @@ test("the sitemap lists every screen of the route table in both locales, search 
 });
 
 test("every screen answers 200 in its language", async ({ request }) => {
+  // Some 170 pages rendered one after another: more than the default 30 s on a loaded machine.
+  test.setTimeout(120_000);
   const paths = await sitemapUrls(request);
   expect(paths.length).toBeGreaterThan(100);
   for (const path of paths) {
