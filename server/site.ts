@@ -96,15 +96,15 @@ export function createSite({ config, api, forms, apiApp, oai, build, clientDir, 
   const loadBuild = typeof build === "function" ? build : async () => build;
   const productionHandler = typeof build === "function" ? undefined : createRequestHandler(build, mode);
 
+  app.use(compress());
+  const thirdParties = { analytics: Boolean(config.GA_MEASUREMENT_ID), botCheck: Boolean(forms.botCheck) };
+  app.use(securityHeaders(thirdParties));
   // For a load balancer or an orchestrator: the process answers (/healthz), and its content can be read (/readyz).
   app.get("/healthz", (c) => c.json({ status: "ok" }, 200, { "Cache-Control": "no-store" }));
   app.get("/readyz", async (c) => {
     const isReady = await ready().catch(() => false);
     return c.json({ status: isReady ? "ready" : "unavailable" }, isReady ? 200 : 503, { "Cache-Control": "no-store" });
   });
-  app.use(compress());
-  const thirdParties = { analytics: Boolean(config.GA_MEASUREMENT_ID), botCheck: Boolean(forms.botCheck) };
-  app.use(securityHeaders(thirdParties));
   // Behind a proxy that ends TLS, a visitor who came over plain HTTP is sent to the HTTPS site.
   const httpsOrigin = config.PUBLIC_URL?.startsWith("https:") ? config.PUBLIC_URL : undefined;
   if (httpsOrigin && config.TRUST_PROXY > 0) {

@@ -86,20 +86,12 @@ async function main() {
     ipCountryUrl: config.IP_COUNTRY_URL,
   };
 
+  const siteOptions = { config, api, forms, apiApp, oai, ready, revision };
   let listener: (req: IncomingMessage, res: ServerResponse) => void;
   if (development) {
     const { createServer: createVite } = await import("vite");
     const vite = await createVite({ root, server: { middlewareMode: true } });
-    const site = createSite({
-      config,
-      api,
-      forms,
-      apiApp,
-      oai,
-      build: () => vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>,
-      ready,
-      revision,
-    });
+    const site = createSite({ ...siteOptions, build: () => vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild> });
     const siteListener = getRequestListener(site.fetch);
     listener = (req, res) => vite.middlewares(req, res, () => siteListener(req, res));
   } else {
@@ -109,17 +101,7 @@ async function main() {
       if (result.status !== 0) throw new Error("the build failed");
     }
     const build = (await import(serverBuildFile)) as ServerBuild;
-    const site = createSite({
-      config,
-      api,
-      forms,
-      apiApp,
-      oai,
-      build,
-      ready,
-      revision,
-      clientDir: path.relative(process.cwd(), path.join(root, "build/client")),
-    });
+    const site = createSite({ ...siteOptions, build, clientDir: path.relative(process.cwd(), path.join(root, "build/client")) });
     listener = getRequestListener(site.fetch);
   }
 

@@ -49,6 +49,7 @@ test("every kind of answer carries the security headers", async ({ request }) =>
     page: home,
     asset: await request.get(asset as string),
     api: await request.get("/api/en/initial"),
+    health: await request.get("/healthz"),
     sitemap: await request.get("/sitemap.xml"),
     icon: await request.get("/favicon.svg"),
     missing: await request.get("/no-such-page"),
@@ -71,6 +72,11 @@ test("every kind of answer carries the security headers", async ({ request }) =>
   }
   expect(answers.refused.headers()["content-security-policy"]).toContain("script-src 'none';");
   expect(answers.api.headers()["content-security-policy"]).not.toContain("script-src");
+  // A 304 carries the page's own policy: a browser that keeps its copy keeps the policy its scripts need.
+  const kept = await request.get("/journals");
+  const revalidated = await request.get("/journals", { headers: { "If-None-Match": kept.headers().etag } });
+  expect(revalidated.status()).toBe(304);
+  expect(revalidated.headers()["content-security-policy"]).toBe(kept.headers()["content-security-policy"]);
   // Without analytics or the bot check configured, no Google origin is allowed.
   expect(answers.page.headers()["content-security-policy"]).not.toContain("google");
 });
