@@ -89,7 +89,15 @@ export default defineConfig({
     },
     {
       command: "node server/main.ts",
-      env: { PORT: String(REMOTE_WEB_PORT), API_URL: `http://127.0.0.1:${PORT}`, API_TOKEN, FORM_MIN_FILL_MS: "500" },
+      // Behind the same proxy, with the same limit as the first: the two share its rate limit.
+      env: {
+        PORT: String(REMOTE_WEB_PORT),
+        API_URL: `http://127.0.0.1:${PORT}`,
+        API_TOKEN,
+        FORM_MIN_FILL_MS: "500",
+        TRUST_PROXY: "1",
+        FORM_RATE_LIMIT: "5",
+      },
       url: `http://127.0.0.1:${REMOTE_WEB_PORT}/robots.txt`,
       reuseExistingServer: false,
       timeout: 120_000,

@@ -142,11 +142,12 @@ export function createSite({ config, api, forms, apiApp, oai, build, clientDir, 
     }),
   );
 
-  // The API is public for reading only. Submissions reach it through the forms' actions: in this
-  // process directly, or from web processes elsewhere (API_URL) that present API_TOKEN.
+  // The API is public for reading only. The forms' actions write through it: in this process
+  // directly, or from web processes elsewhere (API_URL) that present API_TOKEN.
   if (apiApp) {
     app.on(["GET", "HEAD"], "/api/*", (c) => apiApp.fetch(c.req.raw));
-    app.post("/api/submissions", async (c, next) => {
+    // Their form actions post the submissions, and count the posts against the shared rate limit.
+    app.on("POST", ["/api/submissions", "/api/rate-limit"], async (c, next) => {
       if (config.API_TOKEN && hasBearer(c.req.header("authorization"), config.API_TOKEN)) return apiApp.fetch(c.req.raw);
       await next();
     });

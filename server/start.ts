@@ -73,7 +73,7 @@ async function main() {
   const forms: FormsConfig = {
     secret: config.FORM_SECRET ?? randomBytes(32).toString("hex"),
     minFillMs: config.FORM_MIN_FILL_MS,
-    rateLimiter: createRateLimiter({ limit: config.FORM_RATE_LIMIT, windowMs: config.FORM_RATE_WINDOW_MS }),
+    rateLimiter: createRateLimiter({ limit: config.FORM_RATE_LIMIT, windowMs: config.FORM_RATE_WINDOW_MS, api }),
     botCheck:
       config.RECAPTCHA_SITE_KEY && config.RECAPTCHA_SECRET
         ? {

@@ -5,6 +5,7 @@
  * 500 ms, only after a network error or a 5xx; any other status stops at once.
  */
 import type { Locale } from "../../i18n/locales.ts";
+import type { RateLimitAnswer, RateLimitRequest } from "../../service/api/rate-limit.ts";
 import type { SearchAnswer, SearchFilters } from "../../service/api/search-types.ts";
 import type {
   ApiError,
@@ -123,6 +124,9 @@ export function createApiClient(transport: Transport, wait: (ms: number) => Prom
       const params = Object.entries({ q: query, ...filters }).filter((entry): entry is [string, string] => entry[1] !== undefined);
       return request<SearchAnswer>(`/api/search/${locale}?${new URLSearchParams([...params, ["page", String(page)]])}`);
     },
+    /** Counts a form post against the rate limit every web process shares. */
+    rateLimit: (hit: RateLimitRequest) =>
+      request<RateLimitAnswer>("/api/rate-limit", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(hit) }),
     submit: (submission: NewSubmissionRequest) =>
       request<SubmissionAccepted>("/api/submissions", {
         method: "POST",

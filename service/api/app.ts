@@ -29,6 +29,7 @@ import { findPage, listPages } from "./queries/pages.ts";
 import { readEntities } from "./queries/reference.ts";
 import { search, unknownSearchFilter } from "./queries/search.ts";
 import { readStatistics } from "./queries/statistics.ts";
+import { hitRateLimit, rateLimitRequest } from "./rate-limit.ts";
 import { readRevision } from "./revision.ts";
 import { MAX_SEARCH_QUERY, searchFacets } from "./search-types.ts";
 import { type ApiError, type ContentType, contentTypes, journalFacets, type List } from "./types.ts";
@@ -180,6 +181,16 @@ export function createApiApp(db: ContentDb, { onSubmission, revision }: ApiOptio
       return c.json({ id, reference: referenceOf(id) }, stored ? 201 : 200);
     },
   );
+
+  /**
+   * Counts a form post against the shared rate limit. Like /submissions, reachable only in-process
+   * or with API_TOKEN (server/site.ts).
+   */
+  app.post("/rate-limit", async (c) => {
+    const hit = rateLimitRequest.safeParse(await c.req.json().catch(() => undefined));
+    if (!hit.success) return fail(errorLocale(c.req.path, c.req.header("accept-language")), 400, "bad_request", "badBody");
+    return c.json(await hitRateLimit(db, hit.data));
+  });
 
   app.get("/:locale/initial", async (c) => {
     const locale = localeParam(c.req.param("locale"));

@@ -15,6 +15,7 @@ import * as latestArticlesMigration from "./migrations/2026-11-23-0010-latest-ar
 import * as searchGroupsMigration from "./migrations/2026-11-23-0011-search-groups.ts";
 import * as postgresSearchIndexMigration from "./migrations/2026-11-23-0012-postgres-search-index.ts";
 import * as contentRevisionMigration from "./migrations/2026-11-23-0013-content-revision.ts";
+import * as rateLimitMigration from "./migrations/2026-11-23-0014-rate-limit.ts";
 import type { Database } from "./schema.ts";
 import { createSqliteDialect } from "./sqlite-dialect.ts";
 
@@ -47,6 +48,7 @@ const migrations = {
   "2026-11-23-0011-search-groups": searchGroupsMigration,
   "2026-11-23-0012-postgres-search-index": postgresSearchIndexMigration,
   "2026-11-23-0013-content-revision": contentRevisionMigration,
+  "2026-11-23-0014-rate-limit": rateLimitMigration,
 };
 
 /** Brings the schema up to date; throws with the failing migration's error. */

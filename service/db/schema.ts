@@ -257,6 +257,12 @@ export interface ContentRevisionTable {
   revision: number;
 }
 
+/** A form post counted by the rate limit: its client key and its time (ms). */
+export interface RateLimitHitTable {
+  key: string;
+  at: number;
+}
+
 export interface Database {
   referenceItem: ReferenceItemTable;
   referenceItemText: ReferenceItemTextTable;
@@ -287,4 +293,5 @@ export interface Database {
   searchDocument: SearchDocumentTable;
   searchText: SearchTextTable;
   contentRevision: ContentRevisionTable;
+  rateLimitHit: RateLimitHitTable;
 }

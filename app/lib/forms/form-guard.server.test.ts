@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { verifyBotCheck } from "./bot-check.server.ts";
 import { checkFormToken, FORM_TOKEN_MAX_AGE_MS, signFormToken } from "./form-token.server.ts";
 import { lookupCountry, parseIpCountryAnswer } from "./ip-country.server.ts";
-import { createRateLimiter, rateLimitKey } from "./rate-limit.server.ts";
+import { rateLimitKey } from "./rate-limit.server.ts";
 
 const secret = "s".repeat(32);
 
@@ -35,30 +35,6 @@ describe("form token", () => {
     expect(checkFormToken("t".repeat(32), token, { minFillMs: 0, now: shown + 5000 })).toEqual(expired);
     for (const junk of ["", "abc", "1.2", `${shown}.`, `${token}.x`, "…….…"])
       expect(checkFormToken(secret, junk, { minFillMs: 0, now: shown })).toEqual(expired);
-  });
-});
-
-describe("rate limiter", () => {
-  it("allows `limit` submissions per client in a sliding window, then says when to retry", () => {
-    let time = 0;
-    const limiter = createRateLimiter({ limit: 3, windowMs: 60_000, now: () => time });
-    for (let i = 0; i < 3; i++) {
-      expect(limiter.hit("a").allowed).toBe(true);
-      time += 1000;
-    }
-    expect(limiter.hit("a")).toEqual({ allowed: false, retryAfterMs: 57_000 });
-    expect(limiter.hit("b").allowed).toBe(true);
-    time = 60_000;
-    expect(limiter.hit("a").allowed).toBe(true);
-  });
-
-  it("forgets the oldest clients beyond its size", () => {
-    const limiter = createRateLimiter({ limit: 1, windowMs: 60_000, maxClients: 2, now: () => 0 });
-    limiter.hit("a");
-    limiter.hit("b");
-    limiter.hit("c");
-    expect(limiter.hit("a").allowed).toBe(true);
-    expect(limiter.hit("c").allowed).toBe(false);
   });
 });
 

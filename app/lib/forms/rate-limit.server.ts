@@ -1,38 +1,24 @@
+import type { ApiClient } from "../api-client.server.ts";
+
 /**
- * A per-client limit on form submissions: at most `limit` in any `windowMs` (a sliding log of
- * times per client, in this process's memory). At most `maxClients` are tracked; the oldest
- * are forgotten first.
+ * A per-client limit on form posts: at most `limit` in any `windowMs`, counted by the content
+ * service in its database (service/api/rate-limit.ts), so that it holds across web processes. When
+ * the content service cannot count, the post goes on (it could not be stored either, and says so).
  */
 export interface RateLimiter {
-  /** Counts one submission; `retryAfterMs` is set when it is over the limit. */
-  hit(client: string): { allowed: boolean; retryAfterMs: number };
+  /** Counts one post; `retryAfterMs` is set when it is over the limit. */
+  hit(client: string): Promise<{ allowed: boolean; retryAfterMs: number }>;
 }
 
-export function createRateLimiter({
-  limit,
-  windowMs,
-  maxClients = 10_000,
-  now = Date.now,
-}: {
-  limit: number;
-  windowMs: number;
-  maxClients?: number;
-  now?: () => number;
-}): RateLimiter {
-  const clients = new Map<string, number[]>();
+export function createRateLimiter({ limit, windowMs, api }: { limit: number; windowMs: number; api: ApiClient }): RateLimiter {
   return {
-    hit(client) {
-      const time = now();
-      const recent = (clients.get(client) ?? []).filter((t) => time - t < windowMs);
-      clients.delete(client);
-      if (recent.length >= limit) {
-        clients.set(client, recent);
-        return { allowed: false, retryAfterMs: recent[0] + windowMs - time };
+    async hit(client) {
+      try {
+        return await api.rateLimit({ key: client, limit, windowMs });
+      } catch (error) {
+        console.warn(`rate limit not counted: ${(error as Error).message}`);
+        return { allowed: true, retryAfterMs: 0 };
       }
-      recent.push(time);
-      clients.set(client, recent);
-      if (clients.size > maxClients) clients.delete(clients.keys().next().value as string);
-      return { allowed: true, retryAfterMs: 0 };
     },
   };
 }

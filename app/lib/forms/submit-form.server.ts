@@ -23,7 +23,7 @@ export async function submitForm(request: Request, context: Readonly<RouterConte
   const forms = context.get(formsContext);
   const ip = context.get(clientIpContext);
 
-  const rate = forms.rateLimiter.hit(rateLimitKey(ip));
+  const rate = await forms.rateLimiter.hit(rateLimitKey(ip));
   let posted: FormData;
   try {
     posted = await request.formData();
