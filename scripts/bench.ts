@@ -5,30 +5,13 @@
  * Markdown report and writes it to bench-results/latest.md. `--search` measures only the searches.
  */
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { gzipSync } from "node:zlib";
-// @ts-expect-error autocannon ships no type declarations; `Autocannon` below types the part used here.
-import autocannonUntyped from "autocannon";
-import { startServer } from "./server-process.ts";
-
-interface AutocannonResult {
-  requests: { average: number };
-  latency: { p50: number; p97_5: number; p99: number };
-  errors: number;
-  timeouts: number;
-  non2xx: number;
-}
-type Autocannon = (options: {
-  url: string;
-  connections: number;
-  duration: number;
-  warmup: { connections: number; duration: number };
-  requests?: { setupRequest: (request: { path: string }) => { path: string } }[];
-}) => Promise<AutocannonResult>;
-const autocannon = autocannonUntyped as Autocannon;
+import { type AutocannonResult, autocannon } from "./autocannon.ts";
+import { procStatusKb, startServer } from "./server-process.ts";
 
 const CONNECTIONS = 32;
 const DURATION_S = 10;
@@ -53,15 +36,6 @@ interface CatalogueRun {
   searches: Measure[];
   peakRssKb: number;
   hwmKb: number;
-}
-
-function procStatusKb(pid: number, field: "VmRSS" | "VmHWM"): number {
-  try {
-    const match = readFileSync(`/proc/${pid}/status`, "utf8").match(new RegExp(`^${field}:\\s+(\\d+) kB`, "m"));
-    return match ? Number(match[1]) : 0;
-  } catch {
-    return 0;
-  }
 }
 
 async function getJson<T>(url: string): Promise<T> {

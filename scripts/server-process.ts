@@ -4,6 +4,7 @@
  * @example const server = await startServer({ SQLITE_FILE: "data/x.db" }); await fetch(`${server.base}/`); await server.stop();
  */
 import { type ChildProcess, spawn } from "node:child_process";
+import { readFileSync } from "node:fs";
 import { createServer } from "node:net";
 import path from "node:path";
 
@@ -16,6 +17,16 @@ process.on("exit", () => {
 process.on("SIGINT", () => process.exit(130));
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** A process's resident memory (VmRSS) or its peak (VmHWM), in kB; 0 when it has exited. */
+export function procStatusKb(pid: number, field: "VmRSS" | "VmHWM"): number {
+  try {
+    const match = readFileSync(`/proc/${pid}/status`, "utf8").match(new RegExp(`^${field}:\\s+(\\d+) kB`, "m"));
+    return match ? Number(match[1]) : 0;
+  } catch {
+    return 0;
+  }
+}
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
