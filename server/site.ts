@@ -26,6 +26,7 @@ import type { Config } from "./config.ts";
 import { mountFeeds } from "./feeds.ts";
 import { createImageApp } from "./images.ts";
 import { detectLocale } from "./locale-detection.ts";
+import { requestIds } from "./log.ts";
 import type { OaiHandler } from "./oai.ts";
 import { pageCache } from "./page-cache.ts";
 import { isOwnPost } from "./post-origin.ts";
@@ -96,6 +97,7 @@ export function createSite({ config, api, forms, apiApp, oai, build, clientDir, 
   const loadBuild = typeof build === "function" ? build : async () => build;
   const productionHandler = typeof build === "function" ? undefined : createRequestHandler(build, mode);
 
+  app.use(requestIds());
   app.use(compress());
   const thirdParties = { analytics: Boolean(config.GA_MEASUREMENT_ID), botCheck: Boolean(forms.botCheck) };
   app.use(securityHeaders(thirdParties));

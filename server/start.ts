@@ -20,6 +20,7 @@ import { createOaiApp } from "../service/oai/app.ts";
 import { startOutbox } from "../service/submissions/outbox.ts";
 import { readConfig } from "./config.ts";
 import { openContentStore } from "./content-store.ts";
+import { writeJsonLogs } from "./log.ts";
 import { forwardedOai, inProcessOai, type OaiHandler } from "./oai.ts";
 import { createSite } from "./site.ts";
 
@@ -33,6 +34,8 @@ const serverBuildFile = path.join(root, "build/server/index.js");
 async function main() {
   const config = readConfig();
   const development = config.NODE_ENV === "development";
+  // In production every line is JSON, with the request it belongs to; in development plain text.
+  if (!development) writeJsonLogs();
 
   let transport: Transport;
   let apiApp: ReturnType<typeof createApiApp> | undefined;
