@@ -28,7 +28,7 @@ export function procStatusKb(pid: number, field: "VmRSS" | "VmHWM"): number {
   }
 }
 
-function freePort(): Promise<number> {
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = createServer().listen(0, "127.0.0.1", () => {
       const address = probe.address();
@@ -37,9 +37,12 @@ function freePort(): Promise<number> {
   });
 }
 
-/** Starts `node server/main.ts` with the environment plus `env`; resolves once the content API answers. */
-export async function startServer(env: Record<string, string | undefined>) {
-  const port = await freePort();
+/**
+ * Starts `node server/main.ts` with the environment plus `env`, on `port` or a free one; resolves
+ * once it is ready (/readyz: its database, or the content service of its API_URL, answers).
+ */
+export async function startServer(env: Record<string, string | undefined>, { port: wanted = 0 } = {}) {
+  const port = wanted || (await freePort());
   const child = spawn(process.execPath, ["server/main.ts"], {
     cwd: root,
     // An `undefined` in `env` removes the variable (DATABASE_URL would take precedence over SQLITE_FILE).
@@ -56,7 +59,7 @@ export async function startServer(env: Record<string, string | undefined>) {
   const deadline = Date.now() + 120_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`the server exited (${child.exitCode}):\n${output}`);
-    const ok = await fetch(`${base}/api/en/initial`).then(
+    const ok = await fetch(`${base}/readyz`).then(
       (r) => r.status === 200,
       () => false,
     );

@@ -1,0 +1,46 @@
+/**
+ * Faults: a web process whose content service goes away keeps answering (pages say what could not
+ * be loaded, /readyz says 503) and recovers by itself when the service is back.
+ */
+import { mkdtempSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { expect, test } from "@playwright/test";
+import { freePort, startServer } from "../../scripts/server-process.ts";
+
+test("pages degrade while the content service is down, and recover when it returns", async ({ request }) => {
+  test.setTimeout(180_000);
+  const dir = mkdtempSync(path.join(os.tmpdir(), "recovery-"));
+  const contentEnv = { SQLITE_FILE: path.join(dir, "content.db"), DATABASE_URL: undefined };
+  const port = await freePort();
+  let content = await startServer(contentEnv, { port });
+  const web = await startServer({ API_URL: content.base, SQLITE_FILE: undefined, DATABASE_URL: undefined });
+  // Each visit asks for a page of its own, so that no kept copy answers for the service.
+  let visit = 0;
+  const books = async () => {
+    const response = await request.get(`${web.base}/tr/kitaplar?visit=${visit++}`);
+    return { status: response.status(), html: await response.text() };
+  };
+  const ready = async () => (await request.get(`${web.base}/readyz`)).status();
+  const unavailable = "Bu liste şu anda yüklenemedi.";
+  try {
+    expect(await ready()).toBe(200);
+    expect((await books()).html).not.toContain(unavailable);
+
+    await content.stop();
+    expect(await ready()).toBe(503);
+    const down = await books();
+    expect(down.status).toBe(200);
+    expect(down.html).toContain(unavailable);
+    expect((await request.get(`${web.base}/healthz`)).status()).toBe(200);
+
+    content = await startServer(contentEnv, { port });
+    expect(await ready()).toBe(200);
+    const back = await books();
+    expect([back.status, back.html.includes(unavailable)]).toEqual([200, false]);
+  } finally {
+    await web.stop();
+    await content.stop();
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
