@@ -22,6 +22,7 @@ import { readConfig } from "./config.ts";
 import { openContentStore } from "./content-store.ts";
 import { writeJsonLogs } from "./log.ts";
 import { forwardedOai, inProcessOai, type OaiHandler } from "./oai.ts";
+import { allowOutboundHosts } from "./outbound.ts";
 import { createSite } from "./site.ts";
 
 const root = path.resolve(import.meta.dirname, "..");
@@ -36,6 +37,14 @@ async function main() {
   const development = config.NODE_ENV === "development";
   // In production every line is JSON, with the request it belongs to; in development plain text.
   if (!development) writeJsonLogs();
+  // The services the configuration names are the only hosts the process may call.
+  allowOutboundHosts([
+    config.API_URL,
+    config.ICON_API_URL,
+    config.IP_COUNTRY_URL,
+    config.RECAPTCHA_SECRET ? config.RECAPTCHA_VERIFY_URL : undefined,
+    config.IMAGE_HOST,
+  ]);
 
   let transport: Transport;
   let apiApp: ReturnType<typeof createApiApp> | undefined;
