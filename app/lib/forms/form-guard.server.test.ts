@@ -3,7 +3,7 @@ import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { verifyBotCheck } from "./bot-check.server.ts";
 import { checkFormToken, FORM_TOKEN_MAX_AGE_MS, signFormToken } from "./form-token.server.ts";
-import { lookupCountry, parseIpCountryAnswer } from "./ip-country.server.ts";
+import { IP_COUNTRY_TIMEOUT_MS, lookupCountry, parseIpCountryAnswer } from "./ip-country.server.ts";
 import { rateLimitKey } from "./rate-limit.server.ts";
 
 const secret = "s".repeat(32);
@@ -72,6 +72,8 @@ describe("services on a loopback server", () => {
       });
       req.on("end", () => {
         seen.push({ url: req.url ?? "", body });
+        // A service that takes the request and never answers.
+        if (req.url?.startsWith("/hang")) return;
         if (req.url?.startsWith("/ip/198.51.100.1")) return res.end("1;GB;GBR;United Kingdom");
         if (req.url?.startsWith("/ip/")) return res.end("2;;;UNKNOWN");
         if (req.url === "/verify") {
@@ -87,7 +89,13 @@ describe("services on a loopback server", () => {
     await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
     base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   });
-  afterAll(() => new Promise((resolve) => server.close(resolve)));
+  afterAll(
+    () =>
+      new Promise((resolve) => {
+        server.closeAllConnections();
+        server.close(resolve);
+      }),
+  );
 
   it("looks the visitor's country up once, and gives nothing when the service names none", async () => {
     expect(await lookupCountry(`${base}/ip/{ip}`, "198.51.100.1")).toBe("GB");
@@ -106,5 +114,15 @@ describe("services on a loopback server", () => {
     expect(await verifyBotCheck(config, "human-elsewhere", "finance", undefined)).toBe("failed");
     expect(await verifyBotCheck({ ...config, secret: "wrong" }, "human", "finance", undefined)).toBe("failed");
     expect(await verifyBotCheck({ ...config, verifyUrl: `${base}/broken` }, "human", "finance", undefined)).toBe("unavailable");
+  });
+
+  it("gives up on a service that never answers within its timeout, so a form page or a post is never held longer", async () => {
+    let started = Date.now();
+    expect(await lookupCountry(`${base}/hang/{ip}`, "198.51.100.9")).toBeUndefined();
+    expect(Date.now() - started).toBeLessThan(IP_COUNTRY_TIMEOUT_MS + 1000);
+    started = Date.now();
+    const config = { siteKey: "key", secret: "shh", verifyUrl: `${base}/hang`, minScore: 0.5 };
+    expect(await verifyBotCheck(config, "human", "finance", undefined)).toBe("unavailable");
+    expect(Date.now() - started).toBeLessThan(6000);
   });
 });
