@@ -1,8 +1,11 @@
 /**
  * Faults: a web process whose content service goes away keeps answering (pages say what could not
- * be loaded, /readyz says 503) and recovers by itself when the service is back.
+ * be loaded, /readyz says 503) and recovers by itself when the service is back; stopped (SIGTERM),
+ * it finishes the requests in flight before it exits.
  */
 import { mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
@@ -42,5 +45,37 @@ test("pages degrade while the content service is down, and recover when it retur
     await web.stop();
     await content.stop();
     rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test("on SIGTERM a web process finishes the request in flight, then exits", async ({ request }) => {
+  test.setTimeout(60_000);
+  // A content service that is ready but takes a second over each of its answers (503: unavailable).
+  const slow = createServer((req, res) => {
+    if (req.url === "/readyz") return res.end("{}");
+    setTimeout(() => {
+      res.statusCode = 503;
+      res.end();
+    }, 1000);
+  });
+  await new Promise<void>((resolve) => slow.listen(0, "127.0.0.1", resolve));
+  const web = await startServer({
+    API_URL: `http://127.0.0.1:${(slow.address() as AddressInfo).port}`,
+    SQLITE_FILE: undefined,
+    DATABASE_URL: undefined,
+  });
+  try {
+    const exited = new Promise<number | null>((resolve) => web.child.once("exit", resolve));
+    const inFlight = request.get(`${web.base}/tr/kitaplar?stop=1`, { timeout: 30_000 });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    web.child.kill("SIGTERM");
+    const response = await inFlight;
+    expect(response.status()).toBe(200);
+    expect(await response.text()).toContain("Bu liste şu anda yüklenemedi.");
+    expect(await exited).toBe(0);
+  } finally {
+    await web.stop();
+    slow.closeAllConnections();
+    slow.close();
   }
 });
