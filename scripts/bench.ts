@@ -11,7 +11,7 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { gzipSync } from "node:zlib";
 import { type AutocannonResult, autocannon } from "./autocannon.ts";
-import { procStatusKb, startServer } from "./server-process.ts";
+import { ensureBuild, procStatusKb, startServer } from "./server-process.ts";
 
 const CONNECTIONS = 32;
 const DURATION_S = 10;
@@ -223,7 +223,7 @@ async function main() {
   });
   const both = !values.demo && !values.large;
 
-  if (!(values["no-build"] && existsSync(path.join(root, "build/server/index.js")))) run("npm", ["run", "build"]);
+  ensureBuild(values["no-build"]);
 
   // Other processes on the machine skew the figures; the load average says how much.
   const loadAtStart = os.loadavg()[0];

@@ -3,8 +3,8 @@
  * need a real one (benchmark, prerendering); it is stopped when the script exits, whatever happens.
  * @example const server = await startServer({ SQLITE_FILE: "data/x.db" }); await fetch(`${server.base}/`); await server.stop();
  */
-import { type ChildProcess, spawn } from "node:child_process";
-import { readFileSync } from "node:fs";
+import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+import { existsSync, readFileSync } from "node:fs";
 import { createServer } from "node:net";
 import path from "node:path";
 
@@ -15,6 +15,12 @@ process.on("exit", () => {
   for (const child of children) child.kill();
 });
 process.on("SIGINT", () => process.exit(130));
+
+/** Builds the site (`npm run build`), unless `reuse` is set and a build is there already. */
+export function ensureBuild(reuse = false): void {
+  if (reuse && existsSync(path.join(root, "build/server/index.js"))) return;
+  if (spawnSync("npm", ["run", "build"], { cwd: root, stdio: "inherit" }).status !== 0) throw new Error("the build failed");
+}
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 

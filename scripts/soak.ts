@@ -6,13 +6,12 @@
  * after. Exits 1 when any request failed. Not part of `npm test` (it takes the minutes it says);
  * the report goes to bench-results/soak.md.
  */
-import { spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { type AutocannonResult, autocannon } from "./autocannon.ts";
-import { procStatusKb, sleep, startServer } from "./server-process.ts";
+import { ensureBuild, procStatusKb, sleep, startServer } from "./server-process.ts";
 
 const root = path.resolve(import.meta.dirname, "..");
 const CONNECTIONS = 32;
@@ -20,9 +19,11 @@ const MEASURE_S = 10;
 const SHARE = 0.8;
 const SAMPLE_MS = 10_000;
 
-/** What visitors ask for: pages (the same few, so mostly from the cache), data, a search, a page of its own each time (rendered). */
+/** Stands in the mix for a page nobody asked for yet (`/journals?soak=n`): rendered, not served from the cache. */
+const FRESH_PAGE = "fresh";
+/** What visitors ask for, in turn: pages (the same few, so mostly from the cache), a fresh page, data, searches. */
 const mix = [
-  "/",
+  FRESH_PAGE,
   "/journals",
   "/journals/journal-of-social-inquiry/articles",
   "/tr/kitaplar",
@@ -36,9 +37,8 @@ const mix = [
 
 function requests() {
   let n = 0;
-  // Every tenth request is a page nobody asked for yet: it is rendered, not served from the cache.
-  return mix.map((target, i) => ({
-    setupRequest: (request: { path: string }) => ({ ...request, path: i === 0 ? `/journals?soak=${n++}` : target }),
+  return mix.map((target) => ({
+    setupRequest: (request: { path: string }) => ({ ...request, path: target === FRESH_PAGE ? `/journals?soak=${n++}` : target }),
   }));
 }
 
@@ -48,9 +48,7 @@ async function main() {
   const { values } = parseArgs({ options: { minutes: { type: "string", default: "10" }, "no-build": { type: "boolean" } } });
   const minutes = Number(values.minutes);
   if (!(minutes > 0)) throw new Error(`--minutes wants a positive number, not "${values.minutes}"`);
-  if (!(values["no-build"] && existsSync(path.join(root, "build/server/index.js")))) {
-    if (spawnSync("npm", ["run", "build"], { cwd: root, stdio: "inherit" }).status !== 0) throw new Error("the build failed");
-  }
+  ensureBuild(values["no-build"]);
 
   const dir = mkdtempSync(path.join(os.tmpdir(), "soak-"));
   const server = await startServer({ SQLITE_FILE: path.join(dir, "soak.db"), DATABASE_URL: undefined });

@@ -6,12 +6,17 @@
  * @example clientIp("10.0.0.2", "203.0.113.9, 198.51.100.7", 1) // "198.51.100.7"
  */
 export function clientIp(socketAddress: string | undefined, forwardedFor: string | undefined, trustProxy: number): string | undefined {
-  if (trustProxy === 0 || !forwardedFor) return socketAddress;
-  const hops = forwardedFor
+  return trustedHop(forwardedFor, trustProxy) ?? socketAddress;
+}
+
+/** The entry of a list header (X-Forwarded-For, X-Forwarded-Proto) that the farthest of `trustProxy` proxies appended. */
+function trustedHop(header: string | undefined, trustProxy: number): string | undefined {
+  if (trustProxy === 0 || !header) return undefined;
+  const hops = header
     .split(",")
     .map((s) => s.trim())
     .filter(Boolean);
-  return hops[Math.max(0, hops.length - trustProxy)] ?? socketAddress;
+  return hops[Math.max(0, hops.length - trustProxy)];
 }
 
 /**
@@ -20,10 +25,5 @@ export function clientIp(socketAddress: string | undefined, forwardedFor: string
  * @example clientProtocol("http", 1) // "http"
  */
 export function clientProtocol(forwardedProto: string | undefined, trustProxy: number): string | undefined {
-  if (trustProxy === 0 || !forwardedProto) return undefined;
-  const hops = forwardedProto
-    .split(",")
-    .map((s) => s.trim().toLowerCase())
-    .filter(Boolean);
-  return hops[Math.max(0, hops.length - trustProxy)];
+  return trustedHop(forwardedProto, trustProxy)?.toLowerCase();
 }

@@ -51,11 +51,12 @@ export function pageCache({ freshMs, staleMs, maxEntries, render, now = Date.now
     headers.set("Cache-Control", cacheControl);
     const etag = `W/"${createHash("sha256").update(new Uint8Array(body)).digest("base64url").slice(0, 27)}"`;
     headers.set("ETag", etag);
+    const entry: Entry = { etag, status: response.status, headers: [...headers], body, storedAt: now(), refreshing: false };
     entries.delete(key);
-    entries.set(key, { etag, status: response.status, headers: [...headers], body, storedAt: now(), refreshing: false });
+    entries.set(key, entry);
     // Oldest first: a Map keeps insertion order, and a hit re-inserts its key.
     while (entries.size > maxEntries) entries.delete(entries.keys().next().value as string);
-    return replay(entries.get(key) as Entry, "MISS", ifNoneMatch);
+    return replay(entry, "MISS", ifNoneMatch);
   };
 
   const middleware: MiddlewareHandler = async (c, next) => {

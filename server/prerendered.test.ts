@@ -20,7 +20,7 @@ describe("prerendered pages", () => {
     ]),
   );
   const app = new Hono();
-  const middleware = prerenderedPages(dir);
+  const middleware = prerenderedPages(dir, (html) => `policy of ${html.length} characters`);
   if (middleware) app.use("*", middleware);
   app.all("*", (c) => c.text("rendered"));
 
@@ -28,6 +28,8 @@ describe("prerendered pages", () => {
     const page = await app.request("/tr/biz-kimiz");
     expect(page.headers.get("content-type")).toBe("text/html; charset=utf-8");
     expect(await page.text()).toBe("<title>About</title>");
+    // The page's policy, computed from its HTML when the files were read.
+    expect(page.headers.get("content-security-policy")).toBe("policy of 20 characters");
     expect(await (await app.request("/tr/biz-kimiz.data")).text()).toBe("[about-data]");
     expect(await (await app.request("/_.data")).text()).toBe("[home-data]");
     expect(await (await app.request("/tr/biz-kimiz/departmanlar/x")).text()).toBe("rendered");
@@ -35,6 +37,6 @@ describe("prerendered pages", () => {
   });
 
   it("is absent when the build prerendered nothing", () => {
-    expect(prerenderedPages(path.join(dir, "none"))).toBeUndefined();
+    expect(prerenderedPages(path.join(dir, "none"), () => "")).toBeUndefined();
   });
 });

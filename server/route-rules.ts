@@ -3,7 +3,7 @@
  * cache's lifetimes. The server uses these values, and every build publishes them in its meta file
  * (`/_app/builds/meta/{id}.json`, scripts/build-identity.ts), so the two cannot drift apart.
  */
-import { type RouteEntry, routeTable } from "../app/route-table.ts";
+import { type RouteEntry, type RouteId, routeTable } from "../app/route-table.ts";
 
 /** A rendered page is reused for 10 s, then served stale for up to a minute while it renders again. */
 export const PAGE_FRESH_MS = 10_000;
@@ -28,10 +28,11 @@ export interface RouteRule {
 /** The screens that carry a form: their loaders answer `no-store` (a token per visit). */
 const FORM_SCREENS = ["contact", "permission-form"];
 
-/** The paths (React Router patterns, both locales) of the screens a form is sent to: a form screen and its children. */
-export const formPatterns: readonly string[] = (routeTable as readonly RouteEntry[])
-  .filter((entry) => FORM_SCREENS.includes(entry.id) || (entry.parent !== undefined && FORM_SCREENS.includes(entry.parent)))
-  .flatMap((entry) => [entry.en, entry.tr]);
+const entries = routeTable as readonly RouteEntry[];
+const isFormScreen = (id: string | undefined) => id !== undefined && FORM_SCREENS.includes(id);
+
+/** The screens a form is sent to: each form screen and its children (the contact hub's topics). */
+export const formScreenIds = entries.filter((entry) => isFormScreen(entry.id) || isFormScreen(entry.parent)).map((entry) => entry.id as RouteId);
 
 /**
  * The rules, most specific first: the first pattern that matches a path applies. `/**` matches a
@@ -45,9 +46,9 @@ export function routeRules(): Record<string, RouteRule> {
     [`${BUILDS_PATH}/latest.json`]: buildFile,
     [`${BUILDS_PATH}/meta/**`]: buildFile,
   };
-  for (const screen of routeTable.filter((entry) => FORM_SCREENS.includes(entry.id))) {
+  for (const screen of entries.filter((entry) => isFormScreen(entry.id))) {
     // A screen with children (the contact hub) covers its sub-pages too.
-    const suffix = routeTable.some((entry) => "parent" in entry && entry.parent === screen.id) ? "/**" : "";
+    const suffix = entries.some((entry) => entry.parent === screen.id) ? "/**" : "";
     rules[screen.en + suffix] = noStore;
     rules[screen.tr + suffix] = noStore;
   }

@@ -97,16 +97,17 @@ export async function withPagePolicy(response: Response, thirdParties: ThirdPart
 
 /**
  * The headers of every answer: the common ones, and a policy where the answer has none yet (a
- * rendered page has its own already, from `withPagePolicy` when it was rendered). The answer is
- * copied, as a fetched one (an image from IMAGE_HOST) has immutable headers.
+ * rendered or prerendered page has its own already, computed once with the page; a page refused
+ * before React Router gets its policy here, anything else the resource policy).
  */
 export function securityHeaders(thirdParties: ThirdParties): MiddlewareHandler {
+  const common = Object.entries(COMMON_HEADERS);
   return async (c, next) => {
     await next();
-    const response = c.res.headers.has(CSP) ? c.res : await withPagePolicy(c.res, thirdParties);
-    const headers = new Headers(response.headers);
-    if (!headers.has(CSP)) headers.set(CSP, RESOURCE_POLICY);
-    for (const [name, value] of Object.entries(COMMON_HEADERS)) headers.set(name, value);
-    c.res = new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+    if (!c.res.headers.has(CSP)) {
+      if (isHtml(c.res)) c.res = await withPagePolicy(c.res, thirdParties);
+      else c.res.headers.set(CSP, RESOURCE_POLICY);
+    }
+    for (const [name, value] of common) c.res.headers.set(name, value);
   };
 }

@@ -1,6 +1,8 @@
 /**
- * The one web process: static assets, the content API, messages, sitemap and robots, the
- * root's locale detection, then every page through React Router.
+ * The one web process: security headers and request ids on every answer, /healthz and /readyz,
+ * static assets, the content API, the OAI-PMH repository, images, messages, robots, feeds,
+ * citation downloads and sitemaps, the root's locale detection, the methods and origins pages
+ * take, then every page through the page cache and React Router.
  */
 import { timingSafeEqual } from "node:crypto";
 import { readdirSync } from "node:fs";
@@ -11,10 +13,11 @@ import { serveStatic } from "@hono/node-server/serve-static";
 import { type Context, Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { compress } from "hono/compress";
-import { createRequestHandler, matchPath, RouterContextProvider, type ServerBuild } from "react-router";
+import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
 import type { FormsConfig, SiteConfig } from "../app/context.ts";
 import type { ApiClient } from "../app/lib/api-client.server.ts";
 import { pagePath } from "../app/lib/page-path.ts";
+import { whichRoute } from "../app/lib/which-route.ts";
 import { href } from "../app/route-table.ts";
 import { isLocale, type Locale, localeOfPath } from "../i18n/locales.ts";
 import { messages } from "../i18n/messages/index.ts";
@@ -31,8 +34,8 @@ import type { OaiHandler } from "./oai.ts";
 import { pageCache } from "./page-cache.ts";
 import { isOwnPost } from "./post-origin.ts";
 import { prerenderedPages } from "./prerendered.ts";
-import { BUILD_FILES_CACHE_CONTROL, BUILDS_PATH, formPatterns, IMMUTABLE, PAGE_FRESH_MS, PAGE_STALE_MS } from "./route-rules.ts";
-import { securityHeaders, withPagePolicy } from "./security-headers.ts";
+import { BUILD_FILES_CACHE_CONTROL, BUILDS_PATH, formScreenIds, IMMUTABLE, PAGE_FRESH_MS, PAGE_STALE_MS } from "./route-rules.ts";
+import { inlineScriptHashes, pagePolicy, securityHeaders, withPagePolicy } from "./security-headers.ts";
 import { createSitemapApp } from "./sitemap.ts";
 
 export interface SiteOptions {
@@ -60,7 +63,8 @@ const MESSAGES_MAX_AGE = 24 * 60 * 60;
  * field at its maximum length, in three-byte characters, percent-encoded, stays below it.
  */
 export const FORM_MAX_BYTES = 128 * 1024;
-const PAGE_METHODS = ["GET", "HEAD", "POST"];
+const READ_METHODS = ["GET", "HEAD"];
+const PAGE_METHODS = [...READ_METHODS, "POST"];
 
 /** Whether an Authorization header carries the token (compared in constant time). */
 function hasBearer(header: string | undefined, token: string): boolean {
@@ -73,15 +77,6 @@ const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (ch) => `&#${ch.ch
 /** A small page for a request refused before React renders anything (a post too large, a method pages do not take). */
 const problemPage = (locale: Locale, message: string, back: string, backLabel: string) =>
   `<!doctype html><html lang="${locale}"><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${message}</title><main style="font-family:system-ui,sans-serif;max-width:40rem;margin:4rem auto;padding:0 1rem"><h1 style="font-size:1.25rem">${message}</h1><p><a href="${escapeHtml(back)}">${backLabel}</a></p></main></html>`;
-
-/** A path as the route table writes it (Turkish letters decoded); a malformed escape is left as it is. */
-function decodedPath(path: string): string {
-  try {
-    return decodeURIComponent(path);
-  } catch {
-    return path;
-  }
-}
 
 /** A method the path does not take: OPTIONS is answered with what it takes, anything else 405 with a page in the path's language. */
 function refuseMethod(c: Context, allowed: readonly string[]) {
@@ -222,7 +217,8 @@ export function createSite({ config, api, forms, apiApp, oai, build, clientDir, 
   };
 
   // Pages the build prerendered (PRERENDER_PATHS) are answered as built, for those paths only.
-  const prerendered = mode === "production" ? prerenderedPages(config.PRERENDER_DIR) : undefined;
+  const prerendered =
+    mode === "production" ? prerenderedPages(config.PRERENDER_DIR, (html) => pagePolicy(inlineScriptHashes(html), thirdParties)) : undefined;
   if (prerendered) app.use("*", prerendered);
 
   if (mode === "production") {
@@ -239,14 +235,14 @@ export function createSite({ config, api, forms, apiApp, oai, build, clientDir, 
     }
     return clientIp(socketAddress, c.req.header("x-forwarded-for"), config.TRUST_PROXY);
   };
-  // Pages are read (GET, HEAD) and their forms sent (POST); any other method is answered here, unrendered.
-  app.use(async (c, next) => (PAGE_METHODS.includes(c.req.method) ? next() : refuseMethod(c, PAGE_METHODS)));
-  // A form is sent from our own pages (a post from another site's page is refused before it is read).
+  // Pages are read (GET, HEAD); a form's screen also takes its form (POST), from our own pages only.
+  // Anything else is answered here, before React Router and before a body is read.
   const publicHost = config.PUBLIC_URL ? new URL(config.PUBLIC_URL).host : undefined;
-  app.post("*", async (c, next) => {
-    // Only a form's screen takes a post; another page is read only (refused before React Router).
-    const path = decodedPath(pagePath(c.req.url));
-    if (!formPatterns.some((pattern) => matchPath({ path: pattern, end: true }, path))) return refuseMethod(c, ["GET", "HEAD"]);
+  app.use(async (c, next) => {
+    const method = c.req.method;
+    if (method === "GET" || method === "HEAD") return next();
+    if (method !== "POST") return refuseMethod(c, PAGE_METHODS);
+    if (!whichRoute(c.req.url, formScreenIds)) return refuseMethod(c, READ_METHODS);
     const ownHosts = [publicHost, c.req.header("host")].filter((h): h is string => Boolean(h));
     if (isOwnPost(c.req.raw.headers, ownHosts)) return next();
     const locale = localeOfPath(c.req.path);

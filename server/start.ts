@@ -35,7 +35,8 @@ const serverBuildFile = path.join(root, "build/server/index.js");
 async function main() {
   const config = readConfig();
   const development = config.NODE_ENV === "development";
-  // In production every line is JSON, with the request it belongs to; in development plain text.
+  // In production every console line is JSON, with the request it belongs to; in development the
+  // console stays plain text (the log's own line for a failed or slow request is JSON in both).
   if (!development) writeJsonLogs();
   // The services the configuration names are the only hosts the process may call.
   allowOutboundHosts([

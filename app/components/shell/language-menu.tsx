@@ -6,10 +6,10 @@ import { useDisclosure } from "./use-disclosure.ts";
 
 const COOKIE = "i18n_redirected";
 
-/** Remembers the visitor's choice for the root's locale detection (365 days, path /, SameSite Lax). */
+/** Remembers the visitor's choice for the root's locale detection (365 days, path /, SameSite Lax, Secure over HTTPS). */
 function remember(locale: Locale) {
-  // biome-ignore lint/suspicious/noDocumentCookie: a plain first-party preference cookie.
   const secure = window.location.protocol === "https:" ? "; secure" : "";
+  // biome-ignore lint/suspicious/noDocumentCookie: a plain first-party preference cookie.
   document.cookie = `${COOKIE}=${locale}; path=/; max-age=${365 * 24 * 3600}; samesite=lax${secure}`;
 }
 

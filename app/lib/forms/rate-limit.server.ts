@@ -1,3 +1,4 @@
+import type { RateLimitAnswer } from "../../../service/api/rate-limit.ts";
 import type { ApiClient } from "../api-client.server.ts";
 
 /**
@@ -7,7 +8,7 @@ import type { ApiClient } from "../api-client.server.ts";
  */
 export interface RateLimiter {
   /** Counts one post; `retryAfterMs` is set when it is over the limit. */
-  hit(client: string): Promise<{ allowed: boolean; retryAfterMs: number }>;
+  hit(client: string): Promise<RateLimitAnswer>;
 }
 
 export function createRateLimiter({ limit, windowMs, api }: { limit: number; windowMs: number; api: ApiClient }): RateLimiter {
