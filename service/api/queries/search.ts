@@ -8,7 +8,7 @@
  * score to rank: each part follows the catalogue order of the ids (articles and books newest first).
  */
 import { type RawBuilder, sql } from "kysely";
-import { GROUP_BITS } from "../../content/search-documents.ts";
+import { firstIdOf, GROUP_BITS } from "../../content/search-documents.ts";
 import type { ContentDb } from "../../db/database.ts";
 import { dialectOf } from "../../db/dialect.ts";
 import { plainText } from "../../plain-text.ts";
@@ -239,7 +239,7 @@ export async function search(
   let ids: number[] = [];
   if (total > 0 && page <= pageCount) {
     // The index skips the matches outside the groups' range of ids (a year's groups are next to each other).
-    const [first, last] = [Math.min(...selected), Math.max(...selected) + 1].map((group) => group * 2 ** GROUP_BITS);
+    const [first, last] = [Math.min(...selected), Math.max(...selected) + 1].map(firstIdOf);
     const underFilters = filtered
       ? sql` and ${index.id} >= ${first} and ${index.id} < ${last} and ${index.id} >> ${bits} in (${sql.join(selected)})`
       : sql``;
