@@ -17,7 +17,7 @@ function foldChars(text: string): string {
 }
 
 /** The words of a text, folded: what the index holds and what a query looks for. */
-export function foldedWords(text: string): string[] {
+function foldedWords(text: string): string[] {
   return foldChars(text).split(NOT_WORD).filter(Boolean);
 }
 
@@ -27,7 +27,7 @@ export function foldForSearch(...texts: (string | null | undefined)[]): string {
 }
 
 /** At most this many words of a query are looked for (a longer query adds nothing but cost). */
-export const MAX_QUERY_WORDS = 12;
+const MAX_QUERY_WORDS = 12;
 
 /** The words a query looks for, folded, without repeats; the last one is matched as a prefix. */
 export function queryWords(query: string): string[] {

@@ -12,15 +12,13 @@ import {
   type JournalFilters,
   journalFacets,
   type Locale,
+  OPEN_ACCESS,
 } from "../types.ts";
 import { countFacets } from "./facet-counts.ts";
 import { listJournals } from "./journals.ts";
 
 type IdFacet = keyof typeof facetKinds;
 const isIdFacet = (facet: JournalFacet): facet is IdFacet => facet in facetKinds;
-
-/** The `access` facet's one value. */
-export const OPEN_ACCESS = "open";
 
 /**
  * The first filter (in `journalFacets` order) whose value its facet does not have: an id that

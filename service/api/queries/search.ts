@@ -89,7 +89,7 @@ const valuesOf = (group: Group): Record<SearchFacet, string[]> => ({
   year: group.year === null ? [] : [String(group.year)],
 });
 
-export interface SearchRequest {
+interface SearchRequest {
   query: string;
   filters: SearchFilters;
   page: number;
