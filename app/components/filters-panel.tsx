@@ -3,13 +3,13 @@ import { format } from "../i18n.ts";
 import { withFilter, withoutFilters } from "../lib/list-query.ts";
 import { Link } from "./link.tsx";
 
-export interface FilterGroup {
+interface FilterGroup {
   facet: string;
   label: string;
   options: { value: string; title: string; count: number }[];
 }
 
-export interface FiltersPanelLabels {
+interface FiltersPanelLabels {
   toggle: string;
   title: string;
   /** "{count} active". */

@@ -1,4 +1,4 @@
-import { type JournalFacetCounts, type JournalFilters, journalFacetKinds, journalFacets } from "../../service/api/types.ts";
+import { type JournalFacetCounts, type JournalFilters, journalFacetKinds, journalFacets, OPEN_ACCESS } from "../../service/api/types.ts";
 import { useMessages } from "../i18n.ts";
 import { useEntities } from "../lib/entities.ts";
 import { FiltersPanel } from "./filters-panel.tsx";
@@ -11,7 +11,7 @@ export function JournalFiltersPanel({ facets, active }: { facets: JournalFacetCo
   const t = useMessages();
   const entities = useEntities();
   const groups = journalFacets.map((facet) => {
-    const named = facet === "access" ? [{ id: "open", title: t.journals.filters.openAccess }] : entities[journalFacetKinds[facet]];
+    const named = facet === "access" ? [{ id: OPEN_ACCESS, title: t.journals.filters.openAccess }] : entities[journalFacetKinds[facet]];
     const options = named
       .map(({ id, title }) => ({ value: id, title, count: facets[facet][id] ?? 0 }))
       .filter((option) => active[facet] === option.value || option.count > 0);

@@ -115,6 +115,8 @@ export interface JournalSummary {
  */
 export const journalFacets = ["category", "index", "format", "review", "access"] as const;
 export type JournalFacet = (typeof journalFacets)[number];
+/** The `access` facet's one value. */
+export const OPEN_ACCESS = "open";
 /** The reference entities (`Entities`' lists) whose ids the facets other than `access` take. */
 export const journalFacetKinds = {
   category: "categories",

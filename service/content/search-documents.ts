@@ -12,6 +12,7 @@
  * filtered by year reads only their range of ids.
  */
 import type { Insertable } from "kysely";
+import type { Locale } from "../../i18n/locales.ts";
 import { type SearchKind, searchKinds } from "../api/search-types.ts";
 import type { Database, SearchDocumentTable, SearchTextTable } from "../db/schema.ts";
 import { plainText } from "../plain-text.ts";
@@ -34,27 +35,30 @@ export const searchSourceTables = [
   "page",
 ] as const;
 type SourceRows = { [T in (typeof searchSourceTables)[number]]: Insertable<Database[T]>[] };
-type Localized<T> = { en: T; tr: T };
 
 /** Per-locale rows of one entity, keyed by its id. */
-function byLocale<R extends { locale: string }>(rows: R[], key: (row: R) => string): Map<string, Localized<R>> {
-  const map = new Map<string, Localized<R>>();
+function byLocale<R extends { locale: string }>(rows: R[], key: (row: R) => string): Map<string, Record<Locale, R>> {
+  const map = new Map<string, Record<Locale, R>>();
   for (const row of rows) {
-    const entry = map.get(key(row)) ?? ({} as Localized<R>);
-    entry[row.locale as "en" | "tr"] = row;
+    const entry = map.get(key(row)) ?? ({} as Record<Locale, R>);
+    entry[row.locale as Locale] = row;
     map.set(key(row), entry);
   }
   return map;
 }
 
-const grouped = <R>(rows: R[], key: (row: R) => string) => Map.groupBy(rows, key);
-
 /** The low bits of a document's id: its place in its facet group, so at most 65 536 documents a group. */
 export const GROUP_BITS = 16;
 /** Group numbers start at 1 and stay under this, so that every id fits a signed 32-bit integer (PostgreSQL's `integer`). */
 const GROUP_LIMIT = 2 ** (31 - GROUP_BITS);
+/** The id of a facet group's first document: the group number in the high bits, 0 in the low ones. */
+export const firstIdOf = (group: number) => group * 2 ** GROUP_BITS;
 
-/** The index's rows, and each document's folded words (which SQLite keeps only in its FTS5 table). */
+/**
+ * The index's rows, and each document's folded words, which both databases keep only in
+ * `search_index` (service/content/search-index.ts): SQLite's contentless FTS5 table, and since
+ * migration 0012 PostgreSQL's table of tsvectors.
+ */
 export interface SearchIndexRows {
   documents: Insertable<SearchDocumentTable>[];
   texts: Insertable<SearchTextTable>[];
@@ -86,7 +90,7 @@ function numbered(groups: Document[][]): SearchIndexRows {
     if (members.length > 2 ** GROUP_BITS)
       throw new Error(`The search index holds at most ${2 ** GROUP_BITS} documents of one kind, journal and year.`);
     members.forEach(({ document, text, words }, i) => {
-      const id = (g + 1) * 2 ** GROUP_BITS + i;
+      const id = firstIdOf(g + 1) + i;
       rows.documents.push({ id, ...document });
       rows.texts.push({ id, ...text });
       rows.words.push({ id, ...words });
@@ -100,8 +104,8 @@ export function searchDocuments(rows: SourceRows): SearchIndexRows {
   const add = (
     kind: SearchKind,
     entityId: string,
-    text: Localized<{ slug: string; title: string; text: string }>,
-    extra: { journalId?: string; issueId?: string; year?: number; titleWords?: string[]; bodyWords?: string[] } = {},
+    text: Record<Locale, { slug: string; title: string; text: string }>,
+    extra: { journalId?: string; issueId?: string; year?: number; titleWords?: (string | null | undefined)[]; bodyWords?: string[] } = {},
   ) => {
     const document = { kind, entityId, journalId: extra.journalId ?? null, issueId: extra.issueId ?? null, year: extra.year ?? null };
     const group = JSON.stringify([kind, document.journalId, document.year]);
@@ -115,7 +119,7 @@ export function searchDocuments(rows: SourceRows): SearchIndexRows {
       },
     });
   };
-  const localized = <R extends { locale: string }>(pair: Localized<R>, pick: (row: R) => { slug: string; title: string; text: string }) => ({
+  const localized = <R extends { locale: string }>(pair: Record<Locale, R>, pick: (row: R) => { slug: string; title: string; text: string }) => ({
     en: pick(pair.en),
     tr: pick(pair.tr),
   });
@@ -134,7 +138,7 @@ export function searchDocuments(rows: SourceRows): SearchIndexRows {
 
   const issueYear = new Map(rows.issue.map((i) => [`${i.journalId}/${i.id}`, i.year]));
   const articleTexts = byLocale(rows.articleText, (r) => `${r.journalId}/${r.articleId}`);
-  const authors = grouped(rows.articleAuthor, (r) => `${r.journalId}/${r.articleId}`);
+  const authors = Map.groupBy(rows.articleAuthor, (r) => `${r.journalId}/${r.articleId}`);
   for (const article of rows.article) {
     const key = `${article.journalId}/${article.id}`;
     const text = articleTexts.get(key);
@@ -158,8 +162,8 @@ export function searchDocuments(rows: SourceRows): SearchIndexRows {
   }
 
   const bookTexts = byLocale(rows.bookText, (r) => r.bookId);
-  const contributors = grouped(rows.bookContributor, (r) => r.bookId);
-  const chapters = grouped(rows.bookChapter, (r) => r.bookId);
+  const contributors = Map.groupBy(rows.bookContributor, (r) => r.bookId);
+  const chapters = Map.groupBy(rows.bookChapter, (r) => r.bookId);
   for (const book of rows.book) {
     const text = bookTexts.get(book.id);
     if (!text) continue;
@@ -169,7 +173,7 @@ export function searchDocuments(rows: SourceRows): SearchIndexRows {
       localized(text, (t) => ({ slug: t.slug, title: t.title, text: plainText(t.descriptionHtml) })),
       {
         year: book.year,
-        titleWords: [text.en.subtitle, text.tr.subtitle].filter((s): s is string => Boolean(s)),
+        titleWords: [text.en.subtitle, text.tr.subtitle],
         bodyWords: [...(contributors.get(book.id) ?? []).map((c) => c.name), ...(chapters.get(book.id) ?? []).map((c) => c.title)],
       },
     );

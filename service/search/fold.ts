@@ -8,13 +8,16 @@
 const COMBINING_MARKS = /\p{M}+/gu;
 const NOT_WORD = /[^\p{L}\p{N}]+/u;
 
-/** One character (or a short string) folded: Turkish lowercase, marks stripped, ı as i. */
+/**
+ * A whole text folded: Turkish lowercase, marks stripped, ı as i. The result can differ in length
+ * from the text; snippetOf then folds it again one character at a time.
+ */
 function foldChars(text: string): string {
   return text.toLocaleLowerCase("tr").normalize("NFD").replace(COMBINING_MARKS, "").replace(/ı/g, "i");
 }
 
 /** The words of a text, folded: what the index holds and what a query looks for. */
-export function foldedWords(text: string): string[] {
+function foldedWords(text: string): string[] {
   return foldChars(text).split(NOT_WORD).filter(Boolean);
 }
 
@@ -24,7 +27,7 @@ export function foldForSearch(...texts: (string | null | undefined)[]): string {
 }
 
 /** At most this many words of a query are looked for (a longer query adds nothing but cost). */
-export const MAX_QUERY_WORDS = 12;
+const MAX_QUERY_WORDS = 12;
 
 /** The words a query looks for, folded, without repeats; the last one is matched as a prefix. */
 export function queryWords(query: string): string[] {
@@ -33,9 +36,11 @@ export function queryWords(query: string): string[] {
 
 /**
  * A short excerpt of `text` around the first place a query word occurs (folded comparison),
- * or its beginning; cut at word boundaries, with an ellipsis where it was cut.
+ * or its beginning; cut at word boundaries, with an ellipsis where it was cut. A text of at most
+ * `length` characters is the snippet whole.
  */
 export function snippetOf(text: string, words: string[], length = 200): string {
+  if (text.length <= length) return text;
   // Folding usually keeps every character's place; when it does not, fold character by character,
   // remembering where each folded character came from.
   let folded = foldChars(text);
@@ -52,7 +57,6 @@ export function snippetOf(text: string, words: string[], length = 200): string {
   const positions = words.map((word) => folded.search(new RegExp(`(?<![\\p{L}\\p{N}])${escapeRegExp(word)}`, "u"))).filter((p) => p >= 0);
   const first = positions.length > 0 ? Math.min(...positions) : 0;
   const hit = origin ? origin[first] : first;
-  if (text.length <= length) return text;
   let start = Math.max(0, hit - Math.floor(length / 3));
   if (start > 0) start = text.indexOf(" ", start) + 1 || start;
   let end = Math.min(text.length, start + length);

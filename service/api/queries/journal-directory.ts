@@ -1,7 +1,8 @@
 /**
  * The journal directory: the journal list filtered by category, index, publication format,
  * review type and open access, with faceted counts. There are at most a few hundred journals,
- * so it reads them in three queries and filters and counts in memory.
+ * so it reads them all (the journal list, with each journal's publication format) and their
+ * indexes, and filters and counts in memory.
  */
 import type { ContentDb } from "../../db/database.ts";
 import {
@@ -11,15 +12,13 @@ import {
   type JournalFilters,
   journalFacets,
   type Locale,
+  OPEN_ACCESS,
 } from "../types.ts";
 import { countFacets } from "./facet-counts.ts";
 import { listJournals } from "./journals.ts";
 
 type IdFacet = keyof typeof facetKinds;
 const isIdFacet = (facet: JournalFacet): facet is IdFacet => facet in facetKinds;
-
-/** The `access` facet's one value. */
-export const OPEN_ACCESS = "open";
 
 /**
  * The first filter (in `journalFacets` order) whose value its facet does not have: an id that
@@ -58,19 +57,16 @@ export async function unknownJournalFilter(db: ContentDb, filters: JournalFilter
  * (`unknownJournalFilter`); an unknown one simply matches nothing.
  */
 export async function journalDirectory(db: ContentDb, locale: Locale, filters: JournalFilters): Promise<JournalDirectory> {
-  const [journals, indexRows, formatRows] = await Promise.all([
+  const [journals, indexRows] = await Promise.all([
     listJournals(db, locale),
     db.selectFrom("journalIndex").select(["journalId", "indexId"]).execute(),
-    db.selectFrom("journal").select(["id", "publicationFormatId"]).execute(),
   ]);
   const indexesOf = Map.groupBy(indexRows, (r) => r.journalId);
-  const formatOf = new Map(formatRows.map((r) => [r.id, r.publicationFormatId]));
-  const entries = journals.map((journal) => {
-    const format = formatOf.get(journal.id);
+  const entries = journals.map(({ summary: journal, publicationFormatId }) => {
     const values: Record<JournalFacet, string[]> = {
       category: journal.categories.map((c) => c.id),
       index: (indexesOf.get(journal.id) ?? []).map((r) => r.indexId),
-      format: format === undefined ? [] : [format],
+      format: [publicationFormatId],
       review: [journal.reviewType.id],
       access: journal.openAccess ? [OPEN_ACCESS] : [],
     };

@@ -20,6 +20,7 @@ function selectJournals(db: ContentDb, locale: Locale) {
       "j.printIssn",
       "j.cover",
       "j.reviewTypeId",
+      "j.publicationFormatId",
       "j.frequency",
       "j.openAccess",
       "j.sortOrder",
@@ -52,7 +53,14 @@ async function categoriesOf(db: ContentDb, journalIds: string[]) {
   return byJournal;
 }
 
-export async function listJournals(db: ContentDb, locale: Locale): Promise<JournalSummary[]> {
+/** A journal of the list: its summary, and its publication format's id (the directory's `format` facet), which the summary does not show. */
+export interface ListedJournal {
+  summary: JournalSummary;
+  publicationFormatId: string;
+}
+
+/** Every journal with a text in the locale, in the list's order: by `order` (those without one last), then by title. */
+export async function listJournals(db: ContentDb, locale: Locale): Promise<ListedJournal[]> {
   const [rows, names] = await Promise.all([
     selectJournals(db, locale).orderBy(byOrder("j.sortOrder")).orderBy("t.title").execute(),
     referenceNames(db, locale),
@@ -61,7 +69,7 @@ export async function listJournals(db: ContentDb, locale: Locale): Promise<Journ
     db,
     rows.map((r) => r.id),
   );
-  return rows.map((r) => toSummary(r, categories.get(r.id) ?? [], names));
+  return rows.map((r) => ({ summary: toSummary(r, categories.get(r.id) ?? [], names), publicationFormatId: r.publicationFormatId }));
 }
 
 /** The journal a locale's slug names, with everything its pages show. */
@@ -71,7 +79,6 @@ export async function findJournal(db: ContentDb, locale: Locale, slug: string): 
     .select([
       "t.descriptionHtml",
       "t.aimsScopeHtml",
-      "j.publicationFormatId",
       "j.languages",
       "j.startYear",
       "j.licence",

@@ -8,7 +8,7 @@
  * score to rank: each part follows the catalogue order of the ids (articles and books newest first).
  */
 import { type RawBuilder, sql } from "kysely";
-import { GROUP_BITS } from "../../content/search-documents.ts";
+import { firstIdOf, GROUP_BITS } from "../../content/search-documents.ts";
 import type { ContentDb } from "../../db/database.ts";
 import { dialectOf } from "../../db/dialect.ts";
 import { plainText } from "../../plain-text.ts";
@@ -89,7 +89,7 @@ const valuesOf = (group: Group): Record<SearchFacet, string[]> => ({
   year: group.year === null ? [] : [String(group.year)],
 });
 
-export interface SearchRequest {
+interface SearchRequest {
   query: string;
   filters: SearchFilters;
   page: number;
@@ -142,7 +142,8 @@ async function readDocuments(db: ContentDb, locale: Locale, ids: number[]) {
 
 /**
  * The ids of a page of results among `total` matches (see the top of the module for the order);
- * `from` gives the matches of a part of the query under the filters.
+ * `from` gives the matches of a part of the query under the filters. The title matches are read
+ * first; they are counted only when the page starts past them, to know where in the rest it starts.
  */
 async function pageIds(
   db: ContentDb,
@@ -157,9 +158,15 @@ async function pageIds(
       : (await sql<{ id: number }>`select ${index.id} as id from ${from(part)} order by ${order} limit ${take} offset ${skip}`.execute(db)).rows.map(
           (r) => Number(r.id),
         );
-  const titled = Number((await sql<{ count: number | string }>`select count(*) as count from ${from("title")}`.execute(db)).rows[0].count);
-  const first = offset < titled ? await read("title", offset, limit) : [];
-  return [...first, ...(await read("rest", Math.max(0, offset - titled), limit - first.length))];
+  const first = await read("title", offset, limit);
+  if (first.length === limit) return first;
+  // The title matches end on this page, or before it: the rest starts at its beginning if the page
+  // has title matches or is the first; otherwise as far in as the page starts past the title matches.
+  const skip =
+    offset === 0 || first.length > 0
+      ? 0
+      : offset - Number((await sql<{ count: number | string }>`select count(*) as count from ${from("title")}`.execute(db)).rows[0].count);
+  return [...first, ...(await read("rest", skip, limit - first.length))];
 }
 
 type Found = { kind: SearchKind; entityId: string; journalId: string | null };
@@ -232,7 +239,7 @@ export async function search(
   let ids: number[] = [];
   if (total > 0 && page <= pageCount) {
     // The index skips the matches outside the groups' range of ids (a year's groups are next to each other).
-    const [first, last] = [Math.min(...selected), Math.max(...selected) + 1].map((group) => group * 2 ** GROUP_BITS);
+    const [first, last] = [Math.min(...selected), Math.max(...selected) + 1].map(firstIdOf);
     const underFilters = filtered
       ? sql` and ${index.id} >= ${first} and ${index.id} < ${last} and ${index.id} >> ${bits} in (${sql.join(selected)})`
       : sql``;
