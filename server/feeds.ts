@@ -5,6 +5,7 @@
  */
 import type { Hono } from "hono";
 import { type ApiClient, isContentNotFound, isContentUnavailable } from "../app/lib/api-client.server.ts";
+import { articlePath } from "../app/lib/article-path.ts";
 import { feedPath, journalFeedPattern } from "../app/lib/feeds.ts";
 import { href } from "../app/route-table.ts";
 import { format } from "../i18n/format.ts";
@@ -20,11 +21,8 @@ const FEED_MAX_AGE = 600;
 /** A date of the catalogue (YYYY-MM-DD) as the date-time Atom wants. */
 const atomDate = (day: string) => `${day}T00:00:00Z`;
 
-const articleUrl = (origin: string, locale: Locale, article: LatestArticle) =>
-  origin + href("journal-article", { slug: article.journal.slug, issueId: article.issueId, articleSlug: article.id }, locale);
-
 function entry(origin: string, locale: Locale, article: LatestArticle): string {
-  const url = escapeXml(articleUrl(origin, locale, article));
+  const url = escapeXml(origin + articlePath(article.journal.slug, article, locale));
   return [
     "<entry>",
     `<id>${url}</id>`,

@@ -2,17 +2,13 @@
 import type { Locale } from "../../i18n/locales.ts";
 import type { ArticleDetail } from "../../service/api/types.ts";
 import { plainText } from "../../service/plain-text.ts";
-import { href } from "../route-table.ts";
+import { articlePath } from "./article-path.ts";
 import type { CitationData } from "./citation-meta.ts";
-
-/** The article's canonical path in a locale (the journal's slug differs per locale, the article's id does not). */
-export const articlePath = (article: ArticleDetail, locale: Locale) =>
-  href("journal-article", { slug: article.alternates[locale], issueId: article.issueId, articleSlug: article.id }, locale);
 
 /** What the citation tags say about the article (plain data, shared with anything else that cites it). */
 export function citationData(article: ArticleDetail, origin: string, locale: Locale): CitationData {
   return {
-    url: origin + articlePath(article, locale),
+    url: origin + articlePath(article.alternates[locale], article, locale),
     locale,
     title: article.title,
     language: article.language,

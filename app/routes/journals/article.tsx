@@ -8,7 +8,8 @@ import { HowToCite } from "../../components/how-to-cite.tsx";
 import { Link } from "../../components/link.tsx";
 import { PageTitle } from "../../components/page-title.tsx";
 import { format, useLocale, useMessages } from "../../i18n.ts";
-import { articlePath, citationData } from "../../lib/article-citation.ts";
+import { citationData } from "../../lib/article-citation.ts";
+import { articlePath } from "../../lib/article-path.ts";
 import { citationMeta } from "../../lib/citation-meta.ts";
 import { formatCitations } from "../../lib/citations/format.server.ts";
 import { articleToWork } from "../../lib/citations/from-api.ts";
@@ -23,7 +24,10 @@ import type { Route } from "./+types/article";
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { api, locale, origin } = loaderBase(request, context);
   const article = await orNotFound(request, api.article(locale, params.slug, params.issueId, params.articleSlug));
-  const citations = formatCitations(articleToWork(article, article.issue, article.journal, origin + articlePath(article, locale)), locale);
+  const citations = formatCitations(
+    articleToWork(article, article.issue, article.journal, origin + articlePath(article.alternates[locale], article, locale)),
+    locale,
+  );
   return { article, citations, alternates: article.alternates };
 }
 
