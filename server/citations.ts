@@ -4,7 +4,7 @@
  * format one of ris, bibtex, endnote. Unknown works, locales or formats are a localized 404.
  */
 import { Hono } from "hono";
-import { type ApiClient, isContentNotFound, isContentUnavailable } from "../app/lib/api-client.server.ts";
+import { type ApiClient, namesNothing } from "../app/lib/api-client.server.ts";
 import { articlePath } from "../app/lib/article-path.ts";
 import { citationDownload } from "../app/lib/citations/exports.server.ts";
 import { articleToWork, bookToWork } from "../app/lib/citations/from-api.ts";
@@ -29,7 +29,7 @@ export function createCitationApp(api: ApiClient, origin: (url: string) => strin
       const work = await find(locale);
       return work ? citationDownload(work, formatParam) : notFound();
     } catch (error) {
-      if (isContentNotFound(error) || (isContentUnavailable(error) && error.status === 400)) return notFound();
+      if (namesNothing(error)) return notFound();
       throw error;
     }
   };
