@@ -4,6 +4,7 @@ import type { ArticleDetail } from "../../service/api/types.ts";
 import { plainText } from "../../service/plain-text.ts";
 import { articlePath } from "./article-path.ts";
 import type { CitationData } from "./citation-meta.ts";
+import { issns } from "./structured-data.ts";
 
 /** What the citation tags say about the article (plain data, shared with anything else that cites it). */
 export function citationData(article: ArticleDetail, origin: string, locale: Locale): CitationData {
@@ -17,7 +18,7 @@ export function citationData(article: ArticleDetail, origin: string, locale: Loc
     journal: {
       title: article.journal.title,
       abbreviation: article.journal.abbreviation,
-      issns: [article.journal.printIssn, article.journal.eIssn].filter((issn): issn is string => Boolean(issn)),
+      issns: issns(article.journal),
       licence: article.journal.licence,
     },
     volume: article.issue.volume,

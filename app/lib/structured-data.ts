@@ -24,7 +24,8 @@ export function organization(name: string, description: string, origin: string, 
 /** A licence: the deed's URL for a Creative Commons one, else its name. */
 const licence = (name: string | null) => (name ? { license: licenceUrl(name) ?? name } : {});
 
-const issns = (journal: Pick<JournalDetail, "eIssn" | "printIssn">) =>
+/** A journal's ISSNs, the electronic one first; one it lacks is left out. */
+export const issns = (journal: Pick<JournalDetail, "eIssn" | "printIssn">) =>
   [journal.eIssn, journal.printIssn].filter((issn): issn is string => Boolean(issn));
 
 /** A journal: its ISSNs, its languages, its licence and who publishes it. */
