@@ -1,4 +1,8 @@
-/** An article as the citation formats see it: the plain data of its meta tags (and of any other citation of it). */
+/**
+ * An article's citation data: the plain data of its citation meta tags and of its JSON-LD. The
+ * "How to cite" references and the download formats are made from a mapping of their own
+ * (articleToWork's CitableWork, app/lib/citations/).
+ */
 import type { Locale } from "../../i18n/locales.ts";
 import type { ArticleDetail } from "../../service/api/types.ts";
 import { plainText } from "../../service/plain-text.ts";
@@ -6,7 +10,7 @@ import { articlePath } from "./article-path.ts";
 import type { CitationData } from "./citation-meta.ts";
 import { issns } from "./structured-data.ts";
 
-/** What the citation tags say about the article (plain data, shared with anything else that cites it). */
+/** What the article's citation meta tags and its ScholarlyArticle JSON-LD say about it, in the page's locale. */
 export function citationData(article: ArticleDetail, origin: string, locale: Locale): CitationData {
   return {
     url: origin + articlePath(article.alternates[locale], article, locale),

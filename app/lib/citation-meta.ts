@@ -1,8 +1,8 @@
 /**
  * An article landing page's meta tags for indexers: Google Scholar's Highwire `citation_*` tags,
- * Dublin Core and Open Graph. A pure function of plain data, so that it is tested alone and other
- * callers (structured data, a citation box) can build the same input. A tag whose value is
- * missing or empty is left out, never written empty.
+ * Dublin Core and Open Graph. A pure function of plain data (CitationData), so that it is tested
+ * alone; the article's JSON-LD is made from the same data. A tag whose value is missing or empty
+ * is left out, never written empty.
  */
 import type { Locale } from "../../i18n/locales.ts";
 import { doiUrl, orcidUrl } from "../../service/identifiers.ts";

@@ -1,7 +1,7 @@
 /**
  * schema.org JSON-LD for the pages search engines describe: the publisher, a journal, an issue,
- * a book, and every page's place in the site. Typed with schema-dts, so a property or a type that
- * schema.org's vocabulary does not have does not compile.
+ * an article, a book, and every page's place in the site. Typed with schema-dts, so a property or
+ * a type that schema.org's vocabulary does not have does not compile.
  */
 import type { Book, BreadcrumbList, Organization, Periodical, Person, PublicationIssue, ScholarlyArticle, WithContext } from "schema-dts";
 import type { BookDetail, Issue, JournalDetail } from "../../service/api/types.ts";
