@@ -39,7 +39,7 @@ function entry(origin: string, locale: Locale, article: LatestArticle): string {
   ].join("");
 }
 
-export interface FeedInput {
+interface FeedInput {
   origin: string;
   locale: Locale;
   articles: LatestArticle[];
@@ -47,7 +47,7 @@ export interface FeedInput {
   journal?: { slug: string; title: string };
 }
 
-export function renderFeed({ origin, locale, articles, journal }: FeedInput): string {
+function renderFeed({ origin, locale, articles, journal }: FeedInput): string {
   const t = messages[locale];
   const self = origin + feedPath(locale, journal?.slug);
   const page = origin + (journal ? href("journal", { slug: journal.slug }, locale) : href("home", {}, locale));

@@ -6,6 +6,7 @@
 import type { Book, BreadcrumbList, Organization, Periodical, Person, PublicationIssue, ScholarlyArticle, WithContext } from "schema-dts";
 import type { BookDetail, Issue, JournalDetail } from "../../service/api/types.ts";
 import { doiUrl, orcidUrl } from "../../service/identifiers.ts";
+import type { Crumb } from "./breadcrumbs.ts";
 import type { CitationData } from "./citation-meta.ts";
 import { licenceUrl } from "./licence.ts";
 
@@ -142,11 +143,6 @@ export function scholarlyArticle(data: CitationData, issueUrl: string, journalUr
       },
     },
   };
-}
-
-export interface Crumb {
-  name: string;
-  url: string;
 }
 
 export function breadcrumbList(crumbs: Crumb[]): WithContext<BreadcrumbList> {

@@ -13,7 +13,7 @@ import { type CitableWork, fullTitle, type PersonName } from "./work.ts";
 // LaTeX escapes such as {\u g}. The entry's key is citation-js's usual surname-year-word.
 plugins.config.get("@bibtex").format.asciiOnly = false;
 
-export const exportTypes: Record<CitationExport, string> = {
+const exportTypes: Record<CitationExport, string> = {
   ris: "application/x-research-info-systems",
   bibtex: "application/x-bibtex",
   endnote: "application/x-endnote-refer",

@@ -5,7 +5,7 @@ import type { LatestArticle, Locale } from "../types.ts";
 import { readAuthors } from "./article-authors.ts";
 
 /** How many articles a feed carries. */
-export const LATEST_ARTICLES = 20;
+const LATEST_ARTICLES = 20;
 
 export async function latestArticles(db: ContentDb, locale: Locale, journalId?: string): Promise<LatestArticle[]> {
   let newest = db.selectFrom("article as a");
