@@ -9,6 +9,7 @@ import { Link } from "../../components/link.tsx";
 import { PageTitle } from "../../components/page-title.tsx";
 import { format, useLocale, useMessages } from "../../i18n.ts";
 import { citationData } from "../../lib/article-citation.ts";
+import { articleTypeName } from "../../lib/article-type.ts";
 import { citationMeta } from "../../lib/citation-meta.ts";
 import { formatCitations } from "../../lib/citations/format.server.ts";
 import { articleToWork } from "../../lib/citations/from-api.ts";
@@ -43,7 +44,7 @@ export default function Article({ loaderData: { article, citations }, params }: 
   const other: Locale = locale === "en" ? "tr" : "en";
   const journalPath = href("journal-overview", { slug: article.journal.slug }, locale);
   const issuePath = href("journal-issue", { slug: article.journal.slug, issueId: article.issueId }, locale);
-  const typeName = t.articles.types[article.type as keyof typeof t.articles.types] ?? article.type;
+  const typeName = articleTypeName(article.type, t);
   const licence = article.journal.licence;
   const licenceLink = licence && licenceUrl(licence);
   const facts: [string, ReactNode][] = [
