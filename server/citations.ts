@@ -4,8 +4,8 @@
  * format one of ris, bibtex, endnote. Unknown works, locales or formats are a localized 404.
  */
 import { Hono } from "hono";
-import { type ApiClient, isContentNotFound, isContentUnavailable } from "../app/lib/api-client.server.ts";
-import { articlePath } from "../app/lib/article-citation.ts";
+import { type ApiClient, namesNothing } from "../app/lib/api-client.server.ts";
+import { articlePath } from "../app/lib/article-path.ts";
 import { citationDownload } from "../app/lib/citations/exports.server.ts";
 import { articleToWork, bookToWork } from "../app/lib/citations/from-api.ts";
 import { type CitationExport, citationExports } from "../app/lib/citations/styles.ts";
@@ -29,7 +29,7 @@ export function createCitationApp(api: ApiClient, origin: (url: string) => strin
       const work = await find(locale);
       return work ? citationDownload(work, formatParam) : notFound();
     } catch (error) {
-      if (isContentNotFound(error) || (isContentUnavailable(error) && error.status === 400)) return notFound();
+      if (namesNothing(error)) return notFound();
       throw error;
     }
   };
@@ -45,7 +45,7 @@ export function createCitationApp(api: ApiClient, origin: (url: string) => strin
     const { locale, slug, issueId, articleId, format: formatParam } = c.req.param();
     return answer(c.req.path, locale, formatParam, async (l) => {
       const article = await api.article(l, slug, issueId, articleId);
-      return articleToWork(article, article.issue, article.journal, origin(c.req.url) + articlePath(article, l));
+      return articleToWork(article, article.issue, article.journal, origin(c.req.url) + articlePath(article.alternates[l], article, l));
     });
   });
 

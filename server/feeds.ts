@@ -5,6 +5,7 @@
  */
 import type { Hono } from "hono";
 import { type ApiClient, isContentNotFound, isContentUnavailable } from "../app/lib/api-client.server.ts";
+import { articlePath } from "../app/lib/article-path.ts";
 import { feedPath, journalFeedPattern } from "../app/lib/feeds.ts";
 import { href } from "../app/route-table.ts";
 import { format } from "../i18n/format.ts";
@@ -12,7 +13,7 @@ import { type Locale, locales } from "../i18n/locales.ts";
 import { messages } from "../i18n/messages/index.ts";
 import type { LatestArticle } from "../service/api/types.ts";
 import { doiUrl } from "../service/identifiers.ts";
-import { escapeXml } from "../service/xml.ts";
+import { type Attributes, element, text } from "../service/xml.ts";
 
 /** Feeds may be a few minutes old; readers poll them. */
 const FEED_MAX_AGE = 600;
@@ -20,28 +21,26 @@ const FEED_MAX_AGE = 600;
 /** A date of the catalogue (YYYY-MM-DD) as the date-time Atom wants. */
 const atomDate = (day: string) => `${day}T00:00:00Z`;
 
-const articleUrl = (origin: string, locale: Locale, article: LatestArticle) =>
-  origin + href("journal-article", { slug: article.journal.slug, issueId: article.issueId, articleSlug: article.id }, locale);
+/** An element with attributes only (`<link .../>`). */
+const empty = (name: string, attrs: Attributes) => text(name, "", attrs);
 
 function entry(origin: string, locale: Locale, article: LatestArticle): string {
-  const url = escapeXml(articleUrl(origin, locale, article));
-  return [
-    "<entry>",
-    `<id>${url}</id>`,
-    `<title>${escapeXml(article.title)}</title>`,
-    `<link rel="alternate" type="text/html" href="${url}"/>`,
-    article.doi ? `<link rel="related" href="${escapeXml(doiUrl(article.doi))}"/>` : "",
-    `<published>${atomDate(article.publishedOn)}</published>`,
-    `<updated>${atomDate(article.publishedOn)}</updated>`,
-    ...article.authors.map((name) => `<author><name>${escapeXml(name)}</name></author>`),
-    `<summary type="html">${escapeXml(article.abstractHtml)}</summary>`,
-    ...article.keywords.map((keyword) => `<category term="${escapeXml(keyword)}"/>`),
-    `<source><title>${escapeXml(article.journal.title)}</title></source>`,
-    "</entry>",
-  ].join("");
+  const url = origin + articlePath(article.journal.slug, article, locale);
+  return element("entry", [
+    text("id", url),
+    text("title", article.title),
+    empty("link", { rel: "alternate", type: "text/html", href: url }),
+    article.doi ? empty("link", { rel: "related", href: doiUrl(article.doi) }) : "",
+    text("published", atomDate(article.publishedOn)),
+    text("updated", atomDate(article.publishedOn)),
+    ...article.authors.map((name) => element("author", text("name", name))),
+    text("summary", article.abstractHtml, { type: "html" }),
+    ...article.keywords.map((keyword) => empty("category", { term: keyword })),
+    element("source", text("title", article.journal.title)),
+  ]);
 }
 
-export interface FeedInput {
+interface FeedInput {
   origin: string;
   locale: Locale;
   articles: LatestArticle[];
@@ -49,26 +48,25 @@ export interface FeedInput {
   journal?: { slug: string; title: string };
 }
 
-export function renderFeed({ origin, locale, articles, journal }: FeedInput): string {
+function renderFeed({ origin, locale, articles, journal }: FeedInput): string {
   const t = messages[locale];
   const self = origin + feedPath(locale, journal?.slug);
   const page = origin + (journal ? href("journal", { slug: journal.slug }, locale) : href("home", {}, locale));
   const title = format(t.feeds.title, { name: journal?.title ?? t.site.name });
   // The newest entry's date; a feed with no entry yet is as old as the epoch.
   const updated = articles[0] ? atomDate(articles[0].publishedOn) : "1970-01-01T00:00:00Z";
-  return [
-    '<?xml version="1.0" encoding="utf-8"?>',
-    `<feed xmlns="http://www.w3.org/2005/Atom" xml:lang="${locale}">`,
-    `<id>${escapeXml(self)}</id>`,
-    `<title>${escapeXml(title)}</title>`,
-    `<updated>${updated}</updated>`,
-    `<link rel="self" type="application/atom+xml" href="${escapeXml(self)}"/>`,
-    `<link rel="alternate" type="text/html" href="${escapeXml(page)}"/>`,
-    `<author><name>${escapeXml(t.site.name)}</name><uri>${escapeXml(`${origin}/`)}</uri></author>`,
+  const children = [
+    text("id", self),
+    text("title", title),
+    text("updated", updated),
+    empty("link", { rel: "self", type: "application/atom+xml", href: self }),
+    empty("link", { rel: "alternate", type: "text/html", href: page }),
+    element("author", [text("name", t.site.name), text("uri", `${origin}/`)]),
     ...articles.map((article) => entry(origin, locale, article)),
-    "</feed>",
-    "",
-  ].join("\n");
+  ];
+  // Each child of the feed (each entry too) on a line of its own, as are the feed's start and end tags.
+  const feed = element("feed", ["", ...children, ""].join("\n"), { xmlns: "http://www.w3.org/2005/Atom", "xml:lang": locale });
+  return `<?xml version="1.0" encoding="utf-8"?>\n${feed}\n`;
 }
 
 /** Mounts the feeds on the site; `origin` gives the public origin of a request's URL. */

@@ -1,6 +1,7 @@
 import type { ArticleSummary } from "../../service/api/types.ts";
 import { doiUrl, orcidUrl } from "../../service/identifiers.ts";
 import { format, useLocale, useMessages } from "../i18n.ts";
+import { articleTypeName } from "../lib/article-type.ts";
 import { formatNumber } from "../lib/formatting.ts";
 import { Link } from "./link.tsx";
 
@@ -10,9 +11,7 @@ export function ArticleItem({ article, to }: { article: ArticleSummary; to: stri
   const locale = useLocale();
   return (
     <article className="border-b border-stone-200 py-5 last:border-b-0">
-      <p className="text-xs font-semibold tracking-wide text-orange-800 uppercase">
-        {t.articles.types[article.type as keyof typeof t.articles.types] ?? article.type}
-      </p>
+      <p className="text-xs font-semibold tracking-wide text-orange-800 uppercase">{articleTypeName(article.type, t)}</p>
       <h3 className="mt-1 font-serif text-xl leading-snug text-stone-900">
         <Link to={to} className="hover:text-orange-800 hover:underline">
           {article.title}

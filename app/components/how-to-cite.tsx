@@ -11,8 +11,6 @@ import { type CitationExport, citationExports, type FormattedCitation } from "..
 
 const COPIED_MS = 2500;
 
-/** What the page needs of a formatted reference: the plain text is read from the shown markup. */
-
 export function HowToCite({ citations, work }: { citations: FormattedCitation[]; work: CitedWorkRef }) {
   const t = useMessages();
   const locale = useLocale();
@@ -26,6 +24,7 @@ export function HowToCite({ citations, work }: { citations: FormattedCitation[];
     return () => clearTimeout(timer.current);
   }, []);
 
+  /** Copies a reference as plain text, read from its shown markup, and announces whether it was copied. */
   async function copy(citation: FormattedCitation, reference: HTMLElement | null | undefined) {
     const style = t.citations.styles[citation.style];
     clearTimeout(timer.current);

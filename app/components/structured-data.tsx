@@ -6,8 +6,8 @@
 import { useMatches, useRouteLoaderData } from "react-router";
 import type { ArticleDetail, BookDetail, IssueArticles, JournalDetail } from "../../service/api/types.ts";
 import { useLocale, useMessages } from "../i18n.ts";
-import { citationData } from "../lib/article-citation.ts";
 import { breadcrumbs, screenData } from "../lib/breadcrumbs.ts";
+import type { CitationData } from "../lib/citation-meta.ts";
 import { book, breadcrumbList, jsonLdText, organization, periodical, publicationIssue, publisher, scholarlyArticle } from "../lib/structured-data.ts";
 import type { loader as rootLoader } from "../root.tsx";
 import { href, parseRouterId } from "../route-table.ts";
@@ -36,12 +36,13 @@ export function StructuredData() {
   if (issue && journal && journalUrl) {
     described.push(publicationIssue(journal, journalUrl, issue, origin + href("journal-issue", { slug: journal.slug, issueId: issue.id }, locale)));
   }
-  const article = screen === "journal-article" ? dataOf<{ article: ArticleDetail }>("journal-article")?.article : undefined;
-  if (article) {
+  const articleData = screen === "journal-article" ? dataOf<{ article: ArticleDetail; citation: CitationData }>("journal-article") : undefined;
+  if (articleData) {
+    const { article, citation } = articleData;
     const slug = article.alternates[locale];
     described.push(
       scholarlyArticle(
-        citationData(article, origin, locale),
+        citation,
         origin + href("journal-issue", { slug, issueId: article.issueId }, locale),
         origin + href("journal", { slug }, locale),
         by,

@@ -62,6 +62,8 @@ export class ContentUnavailable extends Error {
 
 export const isContentNotFound = (error: unknown): error is ContentNotFound => error instanceof Error && error.name === "ContentNotFound";
 export const isContentUnavailable = (error: unknown): error is ContentUnavailable => error instanceof Error && error.name === "ContentUnavailable";
+/** The request named nothing: the content service answered 404, or 400 for a parameter it rejects as malformed. */
+export const namesNothing = (error: unknown) => isContentNotFound(error) || (isContentUnavailable(error) && error.status === 400);
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 

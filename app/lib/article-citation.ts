@@ -1,18 +1,19 @@
-/** An article as the citation formats see it: the plain data of its meta tags (and of any other citation of it). */
+/**
+ * An article's citation data: the plain data of its citation meta tags and of its JSON-LD. The
+ * "How to cite" references and the download formats are made from a mapping of their own
+ * (articleToWork's CitableWork, app/lib/citations/).
+ */
 import type { Locale } from "../../i18n/locales.ts";
 import type { ArticleDetail } from "../../service/api/types.ts";
 import { plainText } from "../../service/plain-text.ts";
-import { href } from "../route-table.ts";
+import { articlePath } from "./article-path.ts";
 import type { CitationData } from "./citation-meta.ts";
+import { issns } from "./structured-data.ts";
 
-/** The article's canonical path in a locale (the journal's slug differs per locale, the article's id does not). */
-export const articlePath = (article: ArticleDetail, locale: Locale) =>
-  href("journal-article", { slug: article.alternates[locale], issueId: article.issueId, articleSlug: article.id }, locale);
-
-/** What the citation tags say about the article (plain data, shared with anything else that cites it). */
+/** What the article's citation meta tags and its ScholarlyArticle JSON-LD say about it, in the page's locale. */
 export function citationData(article: ArticleDetail, origin: string, locale: Locale): CitationData {
   return {
-    url: origin + articlePath(article, locale),
+    url: origin + articlePath(article.alternates[locale], article, locale),
     locale,
     title: article.title,
     language: article.language,
@@ -21,7 +22,7 @@ export function citationData(article: ArticleDetail, origin: string, locale: Loc
     journal: {
       title: article.journal.title,
       abbreviation: article.journal.abbreviation,
-      issns: [article.journal.printIssn, article.journal.eIssn].filter((issn): issn is string => Boolean(issn)),
+      issns: issns(article.journal),
       licence: article.journal.licence,
     },
     volume: article.issue.volume,

@@ -71,15 +71,21 @@ const names: Record<RouteId, (t: Messages, data: DataOf) => string | undefined> 
   search: (t) => t.search.title,
 };
 
+/** One step of a trail: a screen's name and its absolute URL. */
+export interface Crumb {
+  name: string;
+  url: string;
+}
+
 /** The trail to the page the matches render, home first and the page last; empty off the route table. */
-export function breadcrumbs(matches: UIMatch[], locale: Locale, t: Messages, origin: string): { name: string; url: string }[] {
+export function breadcrumbs(matches: UIMatch[], locale: Locale, t: Messages, origin: string): Crumb[] {
   const screens = matches.map((match) => parseRouterId(match.id)).filter((parsed) => parsed !== undefined);
   // An index screen (a journal's overview) is its parent's page.
   const page = screens.filter((screen) => !routeEntry(screen.id)?.index).at(-1);
   if (!page) return [];
   const params = matches.at(-1)?.params ?? {};
   const data = screenData(matches, locale);
-  const trail: { name: string; url: string }[] = [];
+  const trail: Crumb[] = [];
   for (let id: RouteId | undefined = page.id; id; id = id === "home" ? undefined : (above[id] ?? "home")) {
     const name = names[id](t, data);
     const entry = routeEntry(id);

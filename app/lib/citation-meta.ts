@@ -1,8 +1,8 @@
 /**
  * An article landing page's meta tags for indexers: Google Scholar's Highwire `citation_*` tags,
- * Dublin Core and Open Graph. A pure function of plain data, so that it is tested alone and other
- * callers (structured data, a citation box) can build the same input. A tag whose value is
- * missing or empty is left out, never written empty.
+ * Dublin Core and Open Graph. A pure function of plain data (CitationData), so that it is tested
+ * alone; the article's JSON-LD is made from the same data. A tag whose value is missing or empty
+ * is left out, never written empty.
  */
 import type { Locale } from "../../i18n/locales.ts";
 import { doiUrl, orcidUrl } from "../../service/identifiers.ts";
@@ -47,6 +47,7 @@ export function shorten(text: string, max: number): string {
 }
 
 export function citationMeta(data: CitationData): MetaTag[] {
+  const description = shorten(data.abstract, DESCRIPTION_MAX);
   const tags: [kind: "name" | "property", key: string, value: string | number | null][] = [
     ["name", "citation_title", data.title],
     ...data.authors.flatMap((a): typeof tags => [
@@ -76,12 +77,12 @@ export function citationMeta(data: CitationData): MetaTag[] {
     ["name", "DC.source", data.journal.title],
     ["name", "DC.rights", data.journal.licence],
     ["name", "DC.subject", data.keywords.join("; ")],
-    ["name", "DC.description", shorten(data.abstract, DESCRIPTION_MAX)],
+    ["name", "DC.description", description],
 
     ["property", "og:type", "article"],
     ["property", "og:title", data.title],
     ["property", "og:url", data.url],
-    ["property", "og:description", shorten(data.abstract, DESCRIPTION_MAX)],
+    ["property", "og:description", description],
     ["property", "og:locale", ogLocales[data.locale]],
     ["property", "article:published_time", data.publishedOn],
     ...data.authors.map((a): (typeof tags)[number] => ["property", "article:author", a.name]),

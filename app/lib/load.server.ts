@@ -4,7 +4,7 @@ import { format } from "../../i18n/format.ts";
 import { type Locale, localeOfPath } from "../../i18n/locales.ts";
 import { messages } from "../../i18n/messages/index.ts";
 import { apiContext, siteConfigContext } from "../context.ts";
-import { isContentNotFound, isContentUnavailable } from "./api-client.server.ts";
+import { isContentUnavailable, namesNothing } from "./api-client.server.ts";
 import { fullPath } from "./full-path.ts";
 import { pagePath } from "./page-path.ts";
 
@@ -20,13 +20,12 @@ export function notFound(request: Request): never {
   throw data(format(messages[locale].errors.slugNotFound, { path: fullPath(request.url) }), { status: 404 });
 }
 
-/** Awaits a detail; an unknown slug becomes the specification's 404 "Page Not Found: {full path}". */
+/** Awaits a detail; an unknown slug or a malformed parameter (`namesNothing`) becomes the specification's 404 "Page Not Found: {full path}". */
 export async function orNotFound<T>(request: Request, promise: Promise<T>): Promise<T> {
   try {
     return await promise;
   } catch (error) {
-    // A parameter the content service rejects as malformed names nothing either.
-    if (isContentNotFound(error) || (isContentUnavailable(error) && error.status === 400)) notFound(request);
+    if (namesNothing(error)) notFound(request);
     throw error;
   }
 }

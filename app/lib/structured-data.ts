@@ -1,11 +1,12 @@
 /**
  * schema.org JSON-LD for the pages search engines describe: the publisher, a journal, an issue,
- * a book, and every page's place in the site. Typed with schema-dts, so a property or a type that
- * schema.org's vocabulary does not have does not compile.
+ * an article, a book, and every page's place in the site. Typed with schema-dts, so a property or
+ * a type that schema.org's vocabulary does not have does not compile.
  */
 import type { Book, BreadcrumbList, Organization, Periodical, Person, PublicationIssue, ScholarlyArticle, WithContext } from "schema-dts";
 import type { BookDetail, Issue, JournalDetail } from "../../service/api/types.ts";
 import { doiUrl, orcidUrl } from "../../service/identifiers.ts";
+import type { Crumb } from "./breadcrumbs.ts";
 import type { CitationData } from "./citation-meta.ts";
 import { licenceUrl } from "./licence.ts";
 
@@ -24,7 +25,8 @@ export function organization(name: string, description: string, origin: string, 
 /** A licence: the deed's URL for a Creative Commons one, else its name. */
 const licence = (name: string | null) => (name ? { license: licenceUrl(name) ?? name } : {});
 
-const issns = (journal: Pick<JournalDetail, "eIssn" | "printIssn">) =>
+/** A journal's ISSNs, the electronic one first; one it lacks is left out. */
+export const issns = (journal: Pick<JournalDetail, "eIssn" | "printIssn">) =>
   [journal.eIssn, journal.printIssn].filter((issn): issn is string => Boolean(issn));
 
 /** A journal: its ISSNs, its languages, its licence and who publishes it. */
@@ -141,11 +143,6 @@ export function scholarlyArticle(data: CitationData, issueUrl: string, journalUr
       },
     },
   };
-}
-
-export interface Crumb {
-  name: string;
-  url: string;
 }
 
 export function breadcrumbList(crumbs: Crumb[]): WithContext<BreadcrumbList> {

@@ -8,6 +8,7 @@ import { Pagination, pageParam } from "../components/pagination.tsx";
 import { SearchFiltersPanel } from "../components/search-filters.tsx";
 import { SearchForm } from "../components/search-form.tsx";
 import { format, useLocale, useMessages } from "../i18n.ts";
+import { articlePath } from "../lib/article-path.ts";
 import { filtersOf } from "../lib/list-query.ts";
 import { loaderBase, notFound, orNotFound, orUnavailable } from "../lib/load.server.ts";
 import { href } from "../route-table.ts";
@@ -35,7 +36,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 function resultPath(result: SearchResult, locale: Locale): string {
   const paths: Record<SearchKind, () => string> = {
     journal: () => href("journal", { slug: result.slug }, locale),
-    article: () => href("journal-article", { slug: result.slug, issueId: result.issueId ?? "", articleSlug: result.id }, locale),
+    article: () => articlePath(result.slug, { issueId: result.issueId ?? "", id: result.id }, locale),
     book: () => href("book", { slug: result.slug }, locale),
     service: () => href("service", { slug: result.slug }, locale),
     policy: () => href("policy", { slug: result.slug }, locale),

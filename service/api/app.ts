@@ -24,7 +24,7 @@ import { findContentItem, listContentItems } from "./queries/content-items.ts";
 import { findDepartment, listDepartments } from "./queries/departments.ts";
 import { journalDirectory, unknownJournalFilter } from "./queries/journal-directory.ts";
 import { findJournal, journalIdBySlug, listArticles, listIssues, readEditorialBoard } from "./queries/journals.ts";
-import { journalTitle, latestArticles } from "./queries/latest-articles.ts";
+import { journalBySlug, latestArticles } from "./queries/latest-articles.ts";
 import { findPage, listPages } from "./queries/pages.ts";
 import { readEntities } from "./queries/reference.ts";
 import { search, unknownSearchFilter } from "./queries/search.ts";
@@ -207,9 +207,8 @@ export function createApiApp(db: ContentDb, { onSubmission, revision }: ApiOptio
     const locale = localeParam(c.req.param("locale"));
     const slug = c.req.query("journal");
     if (slug === undefined) return c.json(list(await latestArticles(db, locale)));
-    const id = await journalId(locale, slug, c.req.path);
-    const [articles, title] = await Promise.all([latestArticles(db, locale, id), journalTitle(db, locale, id)]);
-    return c.json({ ...list(articles), journal: { slug, title } });
+    const journal = found(locale, await journalBySlug(db, locale, slugParam(locale, slug)), c.req.path);
+    return c.json({ ...list(await latestArticles(db, locale, journal.journalId)), journal: { slug, title: journal.title } });
   });
 
   app.get("/journals/:locale/:slug/issues", async (c) => {

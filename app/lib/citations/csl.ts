@@ -1,5 +1,6 @@
 /** A citable work as CSL-JSON, the input of the citation styles and of citation-js's exports. */
-import type { CitableWork, PersonName } from "./work.ts";
+import type { Locale } from "../../../i18n/locales.ts";
+import { type CitableWork, fullTitle, type PersonName } from "./work.ts";
 
 export interface CslItem {
   id: string;
@@ -21,7 +22,8 @@ export interface CslItem {
   ISBN?: string;
 }
 
-const cslLanguage = { en: "en-US", tr: "tr-TR" } as const;
+/** Each site locale's CSL locale: the language a work is written in, and the terms a style is written with. */
+export const cslLocales = { en: "en-US", tr: "tr-TR" } as const satisfies Record<Locale, string>;
 
 function dateParts(year: number, date: string | null | undefined): number[] {
   const match = date ? /^(\d{4})-(\d{2})-(\d{2})/.exec(date) : null;
@@ -38,13 +40,13 @@ export function toCsl(work: CitableWork): CslItem {
     issued: { "date-parts": [dateParts(work.year, work.date)] },
     DOI: work.doi ?? undefined,
     URL: work.url ?? undefined,
-    language: cslLanguage[work.language],
+    language: cslLocales[work.language],
   };
   if (work.type === "book") {
     return present({
       ...common,
       type: "book",
-      title: work.subtitle ? `${work.title}: ${work.subtitle}` : work.title,
+      title: fullTitle(work),
       editor: work.editors.length ? work.editors : undefined,
       publisher: work.publisher,
       ISBN: work.isbn ?? undefined,

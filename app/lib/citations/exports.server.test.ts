@@ -4,7 +4,7 @@ import { demoApi, demoArticles } from "../../../tests/demo-api.ts";
 import type { ApiClient } from "../api-client.server.ts";
 import { exportCitation, toEndNote } from "./exports.server.ts";
 import { articleToWork, bookToWork } from "./from-api.ts";
-import type { CitableWork } from "./work.ts";
+import { type CitableWork, fullTitle } from "./work.ts";
 
 let api: ApiClient;
 let close: () => Promise<void>;
@@ -23,7 +23,6 @@ type ParsedName = { family: string; given: string; "non-dropping-particle"?: str
 type Parsed = { title?: string; DOI?: string; author?: ParsedName[]; editor?: ParsedName[] };
 /** BibTeX reads "de Vries, Pieter" as the particle "de" and the surname "Vries". */
 const surname = (name: ParsedName) => [name["non-dropping-particle"], name.family].filter(Boolean).join(" ");
-const fullTitle = (work: CitableWork) => (work.type === "book" && work.subtitle ? `${work.title}: ${work.subtitle}` : work.title);
 const people = (work: CitableWork) => [...work.authors, ...(work.type === "book" ? work.editors : [])];
 
 /** EndNote's tagged format read back: the tags and their values, in order. */

@@ -7,13 +7,13 @@ import "@citation-js/plugin-bibtex";
 import "@citation-js/plugin-ris";
 import { toCsl } from "./csl.ts";
 import { type CitationExport, citationExports } from "./styles.ts";
-import type { CitableWork, PersonName } from "./work.ts";
+import { type CitableWork, fullTitle, type PersonName } from "./work.ts";
 
 // Names and titles keep their letters (UTF-8, which biber, Zotero and JabRef read) rather than
 // LaTeX escapes such as {\u g}. The entry's key is citation-js's usual surname-year-word.
 plugins.config.get("@bibtex").format.asciiOnly = false;
 
-export const exportTypes: Record<CitationExport, string> = {
+const exportTypes: Record<CitationExport, string> = {
   ris: "application/x-research-info-systems",
   bibtex: "application/x-bibtex",
   endnote: "application/x-endnote-refer",
@@ -31,7 +31,7 @@ export function toEndNote(work: CitableWork): string {
     const pages = work.firstPage != null ? [work.firstPage, work.lastPage].filter((p) => p != null).join("-") : null;
     lines.push(["P", pages], ["@", work.journal.issn]);
   } else {
-    lines.push(["0", work.authors.length ? "Book" : "Edited Book"], ["T", work.subtitle ? `${work.title}: ${work.subtitle}` : work.title]);
+    lines.push(["0", work.authors.length ? "Book" : "Edited Book"], ["T", fullTitle(work)]);
     for (const author of work.authors) lines.push(["A", sortName(author)]);
     for (const editor of work.editors) lines.push(["E", sortName(editor)]);
     lines.push(["I", work.publisher], ["@", work.isbn]);

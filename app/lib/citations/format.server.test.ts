@@ -15,7 +15,6 @@ beforeAll(async () => {
 afterAll(() => close());
 
 const locales: Locale[] = ["en", "tr"];
-/** citeproc-js sets quotes and apostrophes typographically, and flips quotes nested in quotes. */
 /** The plain text of an entry's markup (citeproc-js writes entities as numbers, and &amp; &lt; &gt;). */
 const named: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'", nbsp: "\u00a0" };
 const textOf = (html: string) =>
@@ -25,6 +24,7 @@ const textOf = (html: string) =>
       dec ? String.fromCodePoint(Number(dec)) : hex ? String.fromCodePoint(Number.parseInt(hex, 16)) : (named[name] ?? entity),
     );
 
+/** The text without quotes: citeproc-js sets quotes and apostrophes typographically, and flips quotes nested in quotes. */
 const withoutQuotes = (text: string) => text.replace(/['"‘’“”]/g, "");
 const bookUrl = (slug: string) => `https://meridian.test/books/${slug}`;
 

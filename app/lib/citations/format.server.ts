@@ -6,7 +6,7 @@
 import { Cite, plugins } from "@citation-js/core";
 import "@citation-js/plugin-csl";
 import type { Locale } from "../../../i18n/locales.ts";
-import { toCsl } from "./csl.ts";
+import { cslLocales, toCsl } from "./csl.ts";
 import trTR from "./locales/tr-TR.xml?raw";
 import ama from "./styles/ama.csl?raw";
 import chicago from "./styles/chicago.csl?raw";
@@ -32,7 +32,6 @@ const templates: Record<CitationStyle, string> = {
   ama: "meridian-ama",
   isnad: "meridian-isnad",
 };
-const cslLocales = { en: "en-US", tr: "tr-TR" } as const;
 
 /**
  * The entry's markup, keeping only italics, bold, superscript and subscript: citeproc-js escapes
@@ -51,7 +50,7 @@ function entryHtml(html: string): string {
  * other styles use the page's language.
  */
 export function formatCitation(work: CitableWork, style: CitationStyle, locale: Locale): FormattedCitation {
-  const lang = style === "isnad" ? "tr-TR" : cslLocales[locale];
+  const lang = cslLocales[style === "isnad" ? "tr" : locale];
   return { style, html: entryHtml(new Cite(toCsl(work)).format("bibliography", { template: templates[style], lang, format: "html" })) };
 }
 

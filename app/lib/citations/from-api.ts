@@ -1,5 +1,4 @@
 /** Content API answers → citable works. */
-import type { Locale } from "../../../i18n/locales.ts";
 import type { ArticleSummary, BookDetail, Issue, JournalSummary } from "../../../service/api/types.ts";
 import { type CitableArticle, type CitableBook, PUBLISHER, splitName } from "./work.ts";
 
@@ -36,7 +35,7 @@ export function articleToWork(
     date: article.publishedOn,
     doi: article.doi,
     url: url ?? article.fullTextUrl,
-    language: article.language as Locale,
+    language: article.language,
     journal: { title: journal.title, abbreviation: journal.abbreviation, issn: journal.eIssn ?? journal.printIssn },
     volume: issue.volume,
     issue: issue.number,

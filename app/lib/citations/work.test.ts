@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { splitName } from "./work.ts";
+import { type CitableWork, fullTitle, PUBLISHER, splitName } from "./work.ts";
 
 describe("splitName", () => {
   it("takes the last word as the surname, keeping given names, particles and hyphenated surnames whole", () => {
@@ -9,5 +9,26 @@ describe("splitName", () => {
     expect(splitName("Pieter de Vries")).toEqual({ given: "Pieter", family: "de Vries" });
     expect(splitName("Jan van der Berg")).toEqual({ given: "Jan", family: "van der Berg" });
     expect(splitName("  Öztürk ")).toEqual({ given: "", family: "Öztürk" });
+  });
+});
+
+describe("fullTitle", () => {
+  const book: CitableWork = {
+    type: "book",
+    id: "book-b",
+    title: "Türkçe",
+    authors: [],
+    editors: [],
+    year: 2026,
+    publisher: PUBLISHER,
+    language: "tr",
+  };
+  it("follows a book's title with its subtitle after a colon, and gives any other title as it is", () => {
+    expect(fullTitle({ ...book, subtitle: "Edinim ve Yitim" })).toBe("Türkçe: Edinim ve Yitim");
+    expect(fullTitle(book)).toBe("Türkçe");
+    expect(fullTitle({ ...book, subtitle: "" })).toBe("Türkçe");
+    expect(fullTitle({ type: "article", id: "article-a", title: "A Title", authors: [], year: 2026, language: "en", journal: { title: "J" } })).toBe(
+      "A Title",
+    );
   });
 });

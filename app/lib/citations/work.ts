@@ -43,6 +43,9 @@ export interface CitableBook extends WorkBase {
 
 export type CitableWork = CitableArticle | CitableBook;
 
+/** The title a reference gives: a book's subtitle follows its title after a colon. */
+export const fullTitle = (work: CitableWork) => (work.type === "book" && work.subtitle ? `${work.title}: ${work.subtitle}` : work.title);
+
 /** The publisher named in every book's citation. */
 export const PUBLISHER = "Meridian Academic Publishing";
 

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { type Locale, localeOfPath } from "../../../i18n/locales.ts";
+import type { Locale } from "../../../i18n/locales.ts";
 import type { ArticleText } from "../../../service/api/types.ts";
 import { doiUrl, orcidUrl } from "../../../service/identifiers.ts";
 import { AbstractTabs } from "../../components/abstract-tabs.tsx";
@@ -8,7 +8,8 @@ import { HowToCite } from "../../components/how-to-cite.tsx";
 import { Link } from "../../components/link.tsx";
 import { PageTitle } from "../../components/page-title.tsx";
 import { format, useLocale, useMessages } from "../../i18n.ts";
-import { articlePath, citationData } from "../../lib/article-citation.ts";
+import { citationData } from "../../lib/article-citation.ts";
+import { articleTypeName } from "../../lib/article-type.ts";
 import { citationMeta } from "../../lib/citation-meta.ts";
 import { formatCitations } from "../../lib/citations/format.server.ts";
 import { articleToWork } from "../../lib/citations/from-api.ts";
@@ -19,23 +20,23 @@ import { loaderBase, orNotFound } from "../../lib/load.server.ts";
 import { href } from "../../route-table.ts";
 import type { Route } from "./+types/article";
 
-/** One article's landing page; an article the issue does not hold is the site's 404. */
+/**
+ * One article's landing page; an article the issue does not hold is the site's 404. Its citation
+ * data (meta tags, JSON-LD) is worked out here once, and its URL is the one the references cite.
+ */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { api, locale, origin } = loaderBase(request, context);
   const article = await orNotFound(request, api.article(locale, params.slug, params.issueId, params.articleSlug));
-  const citations = formatCitations(articleToWork(article, article.issue, article.journal, origin + articlePath(article, locale)), locale);
-  return { article, citations, alternates: article.alternates };
+  const citation = citationData(article, origin, locale);
+  const citations = formatCitations(articleToWork(article, article.issue, article.journal, citation.url), locale);
+  return { article, citation, citations, alternates: article.alternates };
 }
 
 const link = "text-orange-800 hover:underline";
 const badge = "inline-flex rounded border-2 border-stone-800 bg-stone-900 px-2 py-0.5 text-xs font-bold tracking-wide text-white";
 
 /** Google Scholar's, Dublin Core's and Open Graph's tags; the <title> is the page's own (PageTitle). */
-export const meta: Route.MetaFunction = ({ loaderData, matches, location }) => {
-  if (!loaderData) return [];
-  const origin = (matches.find((match) => match?.id === "root")?.loaderData as { origin?: string } | undefined)?.origin ?? "";
-  return citationMeta(citationData(loaderData.article, origin, localeOfPath(location.pathname)));
-};
+export const meta: Route.MetaFunction = ({ loaderData }) => (loaderData ? citationMeta(loaderData.citation) : []);
 
 export default function Article({ loaderData: { article, citations }, params }: Route.ComponentProps) {
   const t = useMessages();
@@ -43,7 +44,7 @@ export default function Article({ loaderData: { article, citations }, params }: 
   const other: Locale = locale === "en" ? "tr" : "en";
   const journalPath = href("journal-overview", { slug: article.journal.slug }, locale);
   const issuePath = href("journal-issue", { slug: article.journal.slug, issueId: article.issueId }, locale);
-  const typeName = t.articles.types[article.type as keyof typeof t.articles.types] ?? article.type;
+  const typeName = articleTypeName(article.type, t);
   const licence = article.journal.licence;
   const licenceLink = licence && licenceUrl(licence);
   const facts: [string, ReactNode][] = [

@@ -5,9 +5,10 @@ import { ListUnavailable } from "../../components/list-unavailable.tsx";
 import { PageTitle } from "../../components/page-title.tsx";
 import { Pagination, pageParam } from "../../components/pagination.tsx";
 import { useLocale, useMessages } from "../../i18n.ts";
+import { articlePath } from "../../lib/article-path.ts";
 import { issueLabel } from "../../lib/issue-label.ts";
 import { loaderBase, notFound, orNotFound, orUnavailable } from "../../lib/load.server.ts";
-import { href, routerId } from "../../route-table.ts";
+import { routerId } from "../../route-table.ts";
 import type { Route } from "./+types/articles-all";
 import { useJournal } from "./use-journal.ts";
 
@@ -50,11 +51,7 @@ export default function AllArticles({ loaderData: { articles } }: Route.Componen
               {issue?.specialTitle && <span className="mt-1 block text-base text-stone-600">{`${t.issues.special}: ${issue.specialTitle}`}</span>}
             </h3>
             {items.map((article) => (
-              <ArticleItem
-                key={article.id}
-                article={article}
-                to={href("journal-article", { slug: journal.slug, issueId: article.issueId, articleSlug: article.id }, locale)}
-              />
+              <ArticleItem key={article.id} article={article} to={articlePath(journal.slug, article, locale)} />
             ))}
           </section>
         );

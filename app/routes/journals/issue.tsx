@@ -2,10 +2,10 @@ import { ArticleItem } from "../../components/article-item.tsx";
 import { PageTitle } from "../../components/page-title.tsx";
 import { Pagination, pageParam } from "../../components/pagination.tsx";
 import { format, useLocale, useMessages } from "../../i18n.ts";
+import { articlePath } from "../../lib/article-path.ts";
 import { formatDate } from "../../lib/formatting.ts";
 import { issueLabel } from "../../lib/issue-label.ts";
 import { loaderBase, notFound, orNotFound } from "../../lib/load.server.ts";
-import { href } from "../../route-table.ts";
 import type { Route } from "./+types/issue";
 import { useJournal } from "./use-journal.ts";
 
@@ -37,11 +37,7 @@ export default function IssueArticles({ loaderData: { result } }: Route.Componen
       </header>
       <h3 className="sr-only">{t.issues.inThisIssue}</h3>
       {result.Items.map((article) => (
-        <ArticleItem
-          key={article.id}
-          article={article}
-          to={href("journal-article", { slug: journal.slug, issueId: article.issueId, articleSlug: article.id }, locale)}
-        />
+        <ArticleItem key={article.id} article={article} to={articlePath(journal.slug, article, locale)} />
       ))}
       <Pagination page={result.page} pageCount={result.pageCount} />
     </>

@@ -5,7 +5,7 @@ import type { LatestArticle, Locale } from "../types.ts";
 import { readAuthors } from "./article-authors.ts";
 
 /** How many articles a feed carries. */
-export const LATEST_ARTICLES = 20;
+const LATEST_ARTICLES = 20;
 
 export async function latestArticles(db: ContentDb, locale: Locale, journalId?: string): Promise<LatestArticle[]> {
   let newest = db.selectFrom("article as a");
@@ -44,13 +44,10 @@ export async function latestArticles(db: ContentDb, locale: Locale, journalId?: 
   }));
 }
 
-/** A journal's title in a locale (the journal's feed names it, when it has no article yet too). */
-export async function journalTitle(db: ContentDb, locale: Locale, journalId: string): Promise<string> {
-  const row = await db
-    .selectFrom("journalText")
-    .where("journalId", "=", journalId)
-    .where("locale", "=", locale)
-    .select("title")
-    .executeTakeFirstOrThrow();
-  return row.title;
+/**
+ * The journal behind a locale's slug, or undefined: its id (to list its articles) and its title in
+ * that locale (the journal's feed names it, when it has no article yet too).
+ */
+export async function journalBySlug(db: ContentDb, locale: Locale, slug: string): Promise<{ journalId: string; title: string } | undefined> {
+  return db.selectFrom("journalText").where("locale", "=", locale).where("slug", "=", slug).select(["journalId", "title"]).executeTakeFirst();
 }
