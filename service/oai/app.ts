@@ -13,6 +13,7 @@ import { bodyLimit } from "hono/body-limit";
 import { href } from "../../app/route-table.ts";
 import { formDepartments } from "../../forms/definitions.ts";
 import { messages } from "../../i18n/messages/index.ts";
+import type { ArticleKey } from "../api/queries/article-authors.ts";
 import type { ContentDb } from "../db/database.ts";
 import { element, text } from "../xml.ts";
 import { dublinCore, OAI_DC, type RecordContext } from "./dublin-core.ts";
@@ -24,9 +25,9 @@ import {
   earliestDatestamp,
   findArticleHeader,
   journalExists,
-  keyOf,
   listJournalTitles,
   pageOfArticles,
+  positionOf,
   readArticleRecords,
   type Selection,
 } from "./records.ts";
@@ -128,7 +129,7 @@ class Repository {
     }
   }
 
-  identifierOf = (article: { journalId: string; id: string }) => `oai:${this.host}:article/${article.journalId}/${article.id}`;
+  identifierOf = (article: ArticleKey) => `oai:${this.host}:article/${article.journalId}/${article.id}`;
 
   private async articleOf(identifier: string): Promise<ArticleHeader> {
     const prefix = `oai:${this.host}:article/`;
@@ -253,7 +254,7 @@ class Repository {
         set: state.set,
         from: state.from,
         until: state.until,
-        after: keyOf(last),
+        after: positionOf(last),
         cursor: cursor + page.length,
         completeListSize,
       });

@@ -5,8 +5,11 @@
  * catalogue with an index (articleByDate) instead of skipping ever more rows.
  */
 
+import { isLocale, type Locale } from "../../i18n/locales.ts";
 import { readAuthors } from "../api/queries/article-authors.ts";
+import type { ArticleText, Author } from "../api/types.ts";
 import type { ContentDb } from "../db/database.ts";
+import type { ArticleTable, IssueTable, JournalTable, JournalTextTable } from "../db/schema.ts";
 
 /** The selective-harvesting arguments: a set (`journal` or one journal's id), and inclusive days. */
 export interface Selection {
@@ -16,13 +19,10 @@ export interface Selection {
 }
 
 /** An article's position in the harvest order. */
-export type ArticleKey = [publishedOn: string, journalId: string, articleId: string];
+export type HarvestPosition = [publishedOn: string, journalId: string, articleId: string];
 
-export interface ArticleHeader {
-  journalId: string;
-  id: string;
-  publishedOn: string;
-}
+/** What an item's header shows: its identifier (journal and article id), its datestamp and its set. */
+export type ArticleHeader = Pick<ArticleTable, "journalId" | "id" | "publishedOn">;
 
 function selectArticles(db: ContentDb, { journalId, from, until }: Selection) {
   let query = db.selectFrom("article as a");
@@ -40,16 +40,16 @@ export async function countArticles(db: ContentDb, selection: Selection): Promis
 }
 
 /** The query of up to `limit` articles' headers after `after` (from the start without it), in harvest order. */
-export function pageQuery(db: ContentDb, selection: Selection, after: ArticleKey | undefined, limit: number) {
+export function pageQuery(db: ContentDb, selection: Selection, after: HarvestPosition | undefined, limit: number) {
   let query = selectArticles(db, selection);
   if (after) query = query.where(({ eb, refTuple, tuple }) => eb(refTuple("a.publishedOn", "a.journalId", "a.id"), ">", tuple(...after)));
   return query.select(["a.journalId", "a.id", "a.publishedOn"]).orderBy("a.publishedOn").orderBy("a.journalId").orderBy("a.id").limit(limit);
 }
 
-export const pageOfArticles = (db: ContentDb, selection: Selection, after: ArticleKey | undefined, limit: number): Promise<ArticleHeader[]> =>
+export const pageOfArticles = (db: ContentDb, selection: Selection, after: HarvestPosition | undefined, limit: number): Promise<ArticleHeader[]> =>
   pageQuery(db, selection, after, limit).execute();
 
-export const keyOf = (article: ArticleHeader): ArticleKey => [article.publishedOn, article.journalId, article.id];
+export const positionOf = (article: ArticleHeader): HarvestPosition => [article.publishedOn, article.journalId, article.id];
 
 export async function findArticleHeader(db: ContentDb, journalId: string, articleId: string): Promise<ArticleHeader | undefined> {
   return db
@@ -85,32 +85,17 @@ export async function listJournalTitles(db: ContentDb): Promise<{ id: string; en
   return [...journals.values()];
 }
 
-/** Everything a record's metadata says about one article. */
-export interface ArticleRecord extends ArticleHeader {
-  issueId: string;
-  type: string;
-  language: string;
-  doi: string | null;
-  firstPage: number | null;
-  lastPage: number | null;
-  receivedOn: string | null;
-  acceptedOn: string | null;
-  pdfUrl: string | null;
-  volume: number;
-  number: number;
-  year: number;
-  journal: {
-    slug: string;
-    title: { en: string; tr: string };
-    abbreviation: string;
-    eIssn: string;
-    printIssn: string | null;
-    licence: string | null;
-    openAccess: boolean;
+/** Everything a record's metadata says about one article: its columns and its issue's, its journal, texts and authors. */
+export type ArticleRecord = Pick<
+  ArticleTable,
+  "journalId" | "id" | "publishedOn" | "issueId" | "type" | "language" | "doi" | "firstPage" | "lastPage" | "receivedOn" | "acceptedOn" | "pdfUrl"
+> &
+  Pick<IssueTable, "volume" | "number" | "year"> & {
+    journal: Pick<JournalTextTable, "slug"> &
+      Pick<JournalTable, "abbreviation" | "eIssn" | "printIssn" | "licence"> & { title: Record<Locale, string>; openAccess: boolean };
+    text: Partial<Record<Locale, ArticleText>>;
+    authors: Author[];
   };
-  text: Partial<Record<"en" | "tr", { title: string; abstractHtml: string; keywords: string[] }>>;
-  authors: { name: string; affiliation: string | null; orcid: string | null }[];
-}
 
 /** The full records of the given articles, in the same order (an article no longer there is left out). */
 export async function readArticleRecords(db: ContentDb, headers: ArticleHeader[]): Promise<ArticleRecord[]> {
@@ -164,8 +149,7 @@ export async function readArticleRecords(db: ContentDb, headers: ArticleHeader[]
     const tr = journalRows.find((j) => j.locale === "tr");
     const text: ArticleRecord["text"] = {};
     for (const t of textsOf.get(key(h.journalId, h.id)) ?? []) {
-      if (t.locale === "en" || t.locale === "tr")
-        text[t.locale] = { title: t.title, abstractHtml: t.abstractHtml, keywords: JSON.parse(t.keywords) as string[] };
+      if (isLocale(t.locale)) text[t.locale] = { title: t.title, abstractHtml: t.abstractHtml, keywords: JSON.parse(t.keywords) as string[] };
     }
     return [
       {
