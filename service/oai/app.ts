@@ -21,12 +21,16 @@ import { JATS, jatsFront } from "./jats.ts";
 import {
   type ArticleHeader,
   type ArticleRecord,
+  type ArticleRow,
   countArticles,
   earliestDatestamp,
   findArticleHeader,
+  findArticleRow,
+  type HarvestPosition,
   journalExists,
   listJournalTitles,
-  pageOfArticles,
+  pageOfHeaders,
+  pageOfRows,
   positionOf,
   readArticleRecords,
   type Selection,
@@ -131,10 +135,11 @@ class Repository {
 
   identifierOf = (article: ArticleKey) => `oai:${this.host}:article/${article.journalId}/${article.id}`;
 
-  private async articleOf(identifier: string): Promise<ArticleHeader> {
+  /** The item an identifier names, as `find` reads it; idDoesNotExist when there is none. */
+  private async articleOf<T>(identifier: string, find: (db: ContentDb, article: ArticleKey) => Promise<T | undefined>): Promise<T> {
     const prefix = `oai:${this.host}:article/`;
-    const [journalId, articleId, ...rest] = identifier.startsWith(prefix) ? identifier.slice(prefix.length).split("/") : [];
-    const article = journalId && articleId && rest.length === 0 ? await findArticleHeader(this.db, journalId, articleId) : undefined;
+    const [journalId, id, ...rest] = identifier.startsWith(prefix) ? identifier.slice(prefix.length).split("/") : [];
+    const article = journalId && id && rest.length === 0 ? await find(this.db, { journalId, id }) : undefined;
     if (!article) throw new OaiError("idDoesNotExist", `There is no item '${identifier.slice(0, 300)}' in this repository.`);
     return article;
   }
@@ -163,7 +168,7 @@ class Repository {
       text("granularity", "YYYY-MM-DD"),
     ];
     if (DOMAIN.test(this.host)) {
-      const sample = (await pageOfArticles(this.db, {}, undefined, 1))[0] ?? { journalId: "journal", id: "article" };
+      const sample = (await pageOfHeaders(this.db, {}, undefined, 1))[0] ?? { journalId: "journal", id: "article" };
       children.push(
         element(
           "description",
@@ -187,7 +192,7 @@ class Repository {
   }
 
   private async listMetadataFormats(identifier: string | undefined): Promise<string> {
-    if (identifier !== undefined) await this.articleOf(identifier);
+    if (identifier !== undefined) await this.articleOf(identifier, findArticleHeader);
     return element(
       "ListMetadataFormats",
       formats.map((f) =>
@@ -208,7 +213,7 @@ class Repository {
 
   private async getRecord(identifier: string, metadataPrefix: string): Promise<string> {
     const format = this.format(metadataPrefix);
-    const article = await this.articleOf(identifier);
+    const article = await this.articleOf(identifier, findArticleRow);
     const [record] = await this.records([article], format);
     if (!record) throw new OaiError("idDoesNotExist", `There is no item '${identifier.slice(0, 300)}' in this repository.`);
     return element("GetRecord", record);
@@ -236,17 +241,19 @@ class Repository {
     const format = this.format(state.metadataPrefix);
     const selection = await this.selection(state.set, state.from, state.until);
     const completeListSize = state.completeListSize ?? (selection ? await countArticles(this.db, selection) : 0);
-    const rows = selection ? await pageOfArticles(this.db, selection, state.after, this.pageSize + 1) : [];
-    const page = rows.slice(0, this.pageSize);
+    // ListRecords reads each article's record columns with the page; ListIdentifiers only the index's.
+    const { page, more, items } =
+      verb === "ListRecords"
+        ? await this.readPage(selection, state.after, pageOfRows, (rows) => this.records(rows, format))
+        : await this.readPage(selection, state.after, pageOfHeaders, async (headers) => headers.map((article) => this.header(article)));
     if (page.length === 0) {
       if (state.after) throw new OaiError("badResumptionToken", "The list has changed since this token was issued: harvest it again from the start.");
       throw new OaiError("noRecordsMatch", "No article matches the given set and dates.");
     }
     const cursor = state.cursor ?? 0;
-    const items = verb === "ListRecords" ? await this.records(page, format) : page.map((article) => this.header(article));
     let resumption = "";
     const attrs = { completeListSize: String(Math.max(completeListSize, cursor + page.length)), cursor: String(cursor) };
-    if (rows.length > this.pageSize) {
+    if (more) {
       const last = page[page.length - 1];
       const next = encodeToken({
         verb,
@@ -266,6 +273,21 @@ class Repository {
     return element(verb, [...items, resumption]);
   }
 
+  /**
+   * A page of the selection's articles after `after` (none without a selection), read by `read` and
+   * written by `write`; `more` when the list goes on past it.
+   */
+  private async readPage<T extends ArticleHeader>(
+    selection: Selection | undefined,
+    after: HarvestPosition | undefined,
+    read: (db: ContentDb, selection: Selection, after: HarvestPosition | undefined, limit: number) => Promise<T[]>,
+    write: (page: T[]) => Promise<string[]>,
+  ): Promise<{ page: T[]; more: boolean; items: string[] }> {
+    const rows = selection ? await read(this.db, selection, after, this.pageSize + 1) : [];
+    const page = rows.slice(0, this.pageSize);
+    return { page, more: rows.length > this.pageSize, items: await write(page) };
+  }
+
   private header(article: ArticleHeader): string {
     return element("header", [
       text("identifier", this.identifierOf(article)),
@@ -274,7 +296,7 @@ class Repository {
     ]);
   }
 
-  private async records(articles: ArticleHeader[], format: Format): Promise<string[]> {
+  private async records(articles: ArticleRow[], format: Format): Promise<string[]> {
     const publisher = { en: messages.en.site.name, tr: messages.tr.site.name };
     return (await readArticleRecords(this.db, articles)).map((article) => {
       // The article's page sits under its issue's (…/articles/{issueId}/{articleId}), in English.
