@@ -27,7 +27,6 @@ import {
   findArticleHeader,
   findArticleRow,
   type HarvestPosition,
-  journalExists,
   listJournalTitles,
   pageOfHeaders,
   pageOfRows,
@@ -219,12 +218,15 @@ class Repository {
     return element("GetRecord", record);
   }
 
-  /** The selection a set names, or undefined when the set does not exist. */
-  private async selection(set: string | undefined, from: string | undefined, until: string | undefined): Promise<Selection | undefined> {
+  /**
+   * The selection a set names, or undefined when the set is not `journal` or `journal:{id}`. The
+   * journal is not looked up: an unknown id selects no article, which answers noRecordsMatch (or
+   * badResumptionToken after a page), as a journal with no article in the dates does.
+   */
+  private selection(set: string | undefined, from: string | undefined, until: string | undefined): Selection | undefined {
     if (set === undefined || set === ALL_JOURNALS) return { from, until };
     const journalId = set.startsWith(`${ALL_JOURNALS}:`) ? set.slice(ALL_JOURNALS.length + 1) : "";
-    if (!journalId || !(await journalExists(this.db, journalId))) return undefined;
-    return { journalId, from, until };
+    return journalId ? { journalId, from, until } : undefined;
   }
 
   private async list(verb: "ListIdentifiers" | "ListRecords", args: Record<string, string>): Promise<string> {
@@ -239,7 +241,7 @@ class Repository {
       state = { verb, metadataPrefix: args.metadataPrefix, set: args.set, from: args.from, until: args.until };
     }
     const format = this.format(state.metadataPrefix);
-    const selection = await this.selection(state.set, state.from, state.until);
+    const selection = this.selection(state.set, state.from, state.until);
     const completeListSize = state.completeListSize ?? (selection ? await countArticles(this.db, selection) : 0);
     // ListRecords reads each article's record columns with the page; ListIdentifiers only the index's.
     const { page, more, items } =

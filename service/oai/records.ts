@@ -124,10 +124,6 @@ export async function earliestDatestamp(db: ContentDb): Promise<string | undefin
   return row?.earliest ?? undefined;
 }
 
-export async function journalExists(db: ContentDb, journalId: string): Promise<boolean> {
-  return (await db.selectFrom("journal").where("id", "=", journalId).select("id").executeTakeFirst()) !== undefined;
-}
-
 /** Every journal with its English and Turkish titles, by id. */
 export async function listJournalTitles(db: ContentDb): Promise<{ id: string; en: string; tr: string }[]> {
   const rows = await db.selectFrom("journalText").select(["journalId", "locale", "title"]).orderBy("journalId").execute();
