@@ -23,7 +23,6 @@ import {
   type ArticleRecord,
   type ArticleRow,
   countArticles,
-  earliestDatestamp,
   findArticleHeader,
   findArticleRow,
   type HarvestPosition,
@@ -151,8 +150,9 @@ class Repository {
   }
 
   private async identify(): Promise<string> {
-    const [earliest, departments] = await Promise.all([
-      earliestDatestamp(this.db),
+    // The first article in harvest order has the earliest datestamp, and is the sample identifier.
+    const [[first], departments] = await Promise.all([
+      pageOfHeaders(this.db, {}, undefined, 1),
       this.db.selectFrom("department").select(["id", "email"]).orderBy("id").execute(),
     ]);
     // The department that answers about journals is the repository's contact.
@@ -162,12 +162,12 @@ class Repository {
       text("baseURL", this.baseUrl),
       text("protocolVersion", "2.0"),
       ...(admin ? [text("adminEmail", admin.email)] : []),
-      text("earliestDatestamp", earliest ?? new Date().toISOString().slice(0, 10)),
+      text("earliestDatestamp", first?.publishedOn ?? new Date().toISOString().slice(0, 10)),
       text("deletedRecord", "no"),
       text("granularity", "YYYY-MM-DD"),
     ];
     if (DOMAIN.test(this.host)) {
-      const sample = (await pageOfHeaders(this.db, {}, undefined, 1))[0] ?? { journalId: "journal", id: "article" };
+      const sample = first ?? { journalId: "journal", id: "article" };
       children.push(
         element(
           "description",

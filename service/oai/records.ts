@@ -95,7 +95,7 @@ export async function countArticles(db: ContentDb, selection: Selection): Promis
 export const pageQuery = (db: ContentDb, selection: Selection, after: HarvestPosition | undefined, limit: number) =>
   selectHeaders(inHarvestOrder(selectArticles(db, selection), after, limit));
 
-/** A page of headers (ListIdentifiers; and Identify's first article). */
+/** A page of headers (ListIdentifiers; and Identify's first article, which has the earliest datestamp). */
 export const pageOfHeaders = (db: ContentDb, selection: Selection, after: HarvestPosition | undefined, limit: number): Promise<ArticleHeader[]> =>
   pageQuery(db, selection, after, limit).execute();
 
@@ -114,15 +114,6 @@ export const findArticleHeader = (db: ContentDb, article: ArticleKey): Promise<A
 /** One article's row with its issue's columns (GetRecord), or undefined when there is no such article. */
 export const findArticleRow = (db: ContentDb, article: ArticleKey): Promise<ArticleRow | undefined> =>
   selectRows(byKey(fromArticles(db), article)).executeTakeFirst();
-
-/** The earliest datestamp (Identify), or undefined for an empty catalogue. */
-export async function earliestDatestamp(db: ContentDb): Promise<string | undefined> {
-  const row = await db
-    .selectFrom("article")
-    .select((eb) => eb.fn.min("publishedOn").as("earliest"))
-    .executeTakeFirst();
-  return row?.earliest ?? undefined;
-}
 
 /** Every journal with its English and Turkish titles, by id. */
 export async function listJournalTitles(db: ContentDb): Promise<{ id: string; en: string; tr: string }[]> {
