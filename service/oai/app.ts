@@ -206,7 +206,7 @@ class Repository {
     const journals = await listJournalTitles(this.db);
     return element("ListSets", [
       element("set", [text("setSpec", ALL_JOURNALS), text("setName", "Journals")]),
-      ...journals.map((j) => element("set", [text("setSpec", `${ALL_JOURNALS}:${j.id}`), text("setName", j.en)])),
+      ...journals.map((j) => element("set", [text("setSpec", `${ALL_JOURNALS}:${j.journalId}`), text("setName", j.title)])),
     ]);
   }
 

@@ -115,16 +115,9 @@ export const findArticleHeader = (db: ContentDb, article: ArticleKey): Promise<A
 export const findArticleRow = (db: ContentDb, article: ArticleKey): Promise<ArticleRow | undefined> =>
   selectRows(byKey(fromArticles(db), article)).executeTakeFirst();
 
-/** Every journal with its English and Turkish titles, by id. */
-export async function listJournalTitles(db: ContentDb): Promise<{ id: string; en: string; tr: string }[]> {
-  const rows = await db.selectFrom("journalText").select(["journalId", "locale", "title"]).orderBy("journalId").execute();
-  const journals = new Map<string, { id: string; en: string; tr: string }>();
-  for (const r of rows) {
-    const journal = journals.get(r.journalId) ?? { id: r.journalId, en: "", tr: "" };
-    if (r.locale === "en" || r.locale === "tr") journal[r.locale] = r.title;
-    journals.set(r.journalId, journal);
-  }
-  return [...journals.values()];
+/** Every journal's English title (its set's name), by id. */
+export async function listJournalTitles(db: ContentDb): Promise<{ journalId: string; title: string }[]> {
+  return db.selectFrom("journalText").where("locale", "=", "en").select(["journalId", "title"]).orderBy("journalId").execute();
 }
 
 /**
