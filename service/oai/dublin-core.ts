@@ -25,7 +25,7 @@ export interface RecordContext {
 }
 
 /** `Journal title, 11(4), 713-736` (the pages only when known). */
-export function sourceOf(article: ArticleRecord, journalTitle: string): string {
+function sourceOf(article: ArticleRecord, journalTitle: string): string {
   const pages = article.firstPage === null ? "" : `, ${article.firstPage}${article.lastPage === null ? "" : `-${article.lastPage}`}`;
   return `${journalTitle}, ${article.volume}(${article.number})${pages}`;
 }
