@@ -44,7 +44,12 @@ export interface OaiOptions {
 }
 
 /** Requests are a handful of short arguments; a larger POST body is refused (413) unread. */
-export const OAI_MAX_BODY = 8 * 1024;
+const OAI_MAX_BODY = 8 * 1024;
+/** Refuses (413) a body over OAI_MAX_BODY unread: the repository's /oai, and the site's before it passes a request on. */
+export const oaiBodyLimit = bodyLimit({
+  maxSize: OAI_MAX_BODY,
+  onError: (c) => c.text("The request is too large for an OAI-PMH request.", 413),
+});
 const XML_TYPE = "text/xml; charset=utf-8";
 /** The metadata formats offered, each with how it writes an article. */
 const formats: { prefix: string; schema: string; namespace: string; write: (article: ArticleRecord, context: RecordContext) => string }[] = [
@@ -61,40 +66,35 @@ const oaiDate = (date: Date) => date.toISOString().replace(/\.\d{3}Z$/, "Z");
 export function createOaiApp(db: ContentDb, { publicUrl, pageSize = 100 }: OaiOptions = {}): Hono {
   const app = new Hono();
 
-  app.on(
-    ["GET", "POST"],
-    "/oai",
-    bodyLimit({ maxSize: OAI_MAX_BODY, onError: (c) => c.text("The request is too large for an OAI-PMH request.", 413) }),
-    async (c) => {
-      const origin = publicUrl ?? new URL(c.req.url).origin;
-      const repository = new Repository(db, origin, pageSize);
-      let request: OaiRequest | undefined;
-      let body: string;
-      try {
-        if (c.req.method === "POST" && !/^application\/x-www-form-urlencoded\b/i.test(c.req.header("content-type") ?? "")) {
-          throw new OaiError("badArgument", "A POST request must be sent as application/x-www-form-urlencoded.");
-        }
-        const params = c.req.method === "POST" ? new URLSearchParams(await c.req.text()) : new URL(c.req.url).searchParams;
-        request = parseRequest([...params]);
-        body = await repository.answer(request);
-      } catch (error) {
-        if (!(error instanceof OaiError)) throw error;
-        // The request is echoed only when its verb and arguments were valid (section 3.6).
-        if (error.code === "badVerb" || error.code === "badArgument") request = undefined;
-        body = text("error", error.message, { code: error.code });
+  app.on(["GET", "POST"], "/oai", oaiBodyLimit, async (c) => {
+    const origin = publicUrl ?? new URL(c.req.url).origin;
+    const repository = new Repository(db, origin, pageSize);
+    let request: OaiRequest | undefined;
+    let body: string;
+    try {
+      if (c.req.method === "POST" && !/^application\/x-www-form-urlencoded\b/i.test(c.req.header("content-type") ?? "")) {
+        throw new OaiError("badArgument", "A POST request must be sent as application/x-www-form-urlencoded.");
       }
-      const echoed = request ? { verb: request.verb, ...request.args } : {};
-      const xml = [
-        '<?xml version="1.0" encoding="UTF-8"?>\n',
-        element("OAI-PMH", [text("responseDate", oaiDate(new Date())), text("request", repository.baseUrl, echoed), body], {
-          xmlns: "http://www.openarchives.org/OAI/2.0/",
-          "xmlns:xsi": "http://www.w3.org/2001/XMLSchema-instance",
-          "xsi:schemaLocation": "http://www.openarchives.org/OAI/2.0/ http://www.openarchives.org/OAI/2.0/OAI-PMH.xsd",
-        }),
-      ].join("");
-      return c.body(xml, 200, { "Content-Type": XML_TYPE });
-    },
-  );
+      const params = c.req.method === "POST" ? new URLSearchParams(await c.req.text()) : new URL(c.req.url).searchParams;
+      request = parseRequest([...params]);
+      body = await repository.answer(request);
+    } catch (error) {
+      if (!(error instanceof OaiError)) throw error;
+      // The request is echoed only when its verb and arguments were valid (section 3.6).
+      if (error.code === "badVerb" || error.code === "badArgument") request = undefined;
+      body = text("error", error.message, { code: error.code });
+    }
+    const echoed = request ? { verb: request.verb, ...request.args } : {};
+    const xml = [
+      '<?xml version="1.0" encoding="UTF-8"?>\n',
+      element("OAI-PMH", [text("responseDate", oaiDate(new Date())), text("request", repository.baseUrl, echoed), body], {
+        xmlns: "http://www.openarchives.org/OAI/2.0/",
+        "xmlns:xsi": "http://www.w3.org/2001/XMLSchema-instance",
+        "xsi:schemaLocation": "http://www.openarchives.org/OAI/2.0/ http://www.openarchives.org/OAI/2.0/OAI-PMH.xsd",
+      }),
+    ].join("");
+    return c.body(xml, 200, { "Content-Type": XML_TYPE });
+  });
   app.all("/oai", (c) => c.text("OAI-PMH is answered to GET and POST only.", 405, { Allow: "GET, HEAD, POST" }));
   return app;
 }
