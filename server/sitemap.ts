@@ -148,7 +148,7 @@ export function createSitemapApp(
     const site = origin(c.req.url);
     let index = indexes.get(site);
     if (!index) {
-      index = cached(INDEX_TTL_MS, () => sitemapIndex(api, site, pairsPerSitemap), Date.now, revision);
+      index = cached(INDEX_TTL_MS, () => sitemapIndex(api, site, pairsPerSitemap), { version: revision });
       if (indexes.size < 8) indexes.set(site, index);
     }
     return asXml(await index());
