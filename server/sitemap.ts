@@ -8,7 +8,7 @@
  *   English and a Turkish URL each) a part; a part past the last, or an unknown journal, is a 404.
  */
 import { Hono } from "hono";
-import { type ApiClient, isContentNotFound } from "../app/lib/api-client.server.ts";
+import { type ApiClient, isContentNotFound, isContentUnavailable } from "../app/lib/api-client.server.ts";
 import { fillPattern, type RouteEntry, routeTable } from "../app/route-table.ts";
 import { format } from "../i18n/format.ts";
 import type { Locale } from "../i18n/locales.ts";
@@ -73,15 +73,26 @@ async function siteSitemap(api: ApiClient, origin: string): Promise<string> {
   );
 }
 
-/** The journal with this English slug, or undefined. */
+/**
+ * The journal with this English slug, with its Turkish one (its alternate), or undefined when there
+ * is none: the content API does not know the slug (404) or refuses it as no slug at all (400), or
+ * the journal has no Turkish slug (the index lists only journals with both).
+ */
 async function findJournal(api: ApiClient, slug: string): Promise<Params | undefined> {
-  return (await slugPairs(api.journals)).find((journal) => journal.en.slug === slug);
+  try {
+    const { alternates } = await api.journal("en", slug);
+    return alternates.tr ? { en: { slug }, tr: { slug: alternates.tr } } : undefined;
+  } catch (error) {
+    if (isContentNotFound(error) || (isContentUnavailable(error) && error.status === 400)) return undefined;
+    throw error;
+  }
 }
 
-/** How many sitemaps a journal's issues and articles take (at least one). */
+/** How many sitemaps a journal's issues and articles take (at least one): each issue carries its article count. */
 async function journalPartCount(api: ApiClient, slug: string, pairsPerSitemap: number): Promise<number> {
-  const [issues, articles] = await Promise.all([api.issues("en", slug), api.articles("en", slug, 1, 1)]);
-  return Math.max(1, Math.ceil((issues.Items.length + articles.Count) / pairsPerSitemap));
+  const issues = await api.issues("en", slug);
+  const pairs = issues.Items.reduce((sum, issue) => sum + 1 + issue.articleCount, 0);
+  return Math.max(1, Math.ceil(pairs / pairsPerSitemap));
 }
 
 /** Part `part` (from 1) of a journal's issues and articles, in that order; undefined past the last part. */
