@@ -11,10 +11,10 @@ import { Hono } from "hono";
 import { type ApiClient, isContentNotFound, isContentUnavailable } from "../app/lib/api-client.server.ts";
 import { fillPattern, type RouteEntry, routeTable } from "../app/route-table.ts";
 import { format } from "../i18n/format.ts";
-import type { Locale } from "../i18n/locales.ts";
+import { type Locale, locales } from "../i18n/locales.ts";
 import { messages } from "../i18n/messages/index.ts";
 import { cached } from "../service/api/cached.ts";
-import { escapeXml } from "../service/xml.ts";
+import { element, text } from "../service/xml.ts";
 
 /** An entity's parameters in each locale. */
 type Params = Record<Locale, Record<string, string>>;
@@ -48,18 +48,19 @@ function urlEntries(route: RouteEntry, params: Params[], origin: string): string
   return params.flatMap((p) => {
     const paths = { en: origin + fillPattern(route.en, p.en), tr: origin + fillPattern(route.tr, p.tr) };
     const alternates = [
-      `<xhtml:link rel="alternate" hreflang="en" href="${escapeXml(paths.en)}"/>`,
-      `<xhtml:link rel="alternate" hreflang="tr" href="${escapeXml(paths.tr)}"/>`,
-      `<xhtml:link rel="alternate" hreflang="x-default" href="${escapeXml(paths.en)}"/>`,
-    ].join("");
-    return (["en", "tr"] as const).map((locale) => `<url><loc>${escapeXml(paths[locale])}</loc>${alternates}</url>`);
+      text("xhtml:link", "", { rel: "alternate", hreflang: "en", href: paths.en }),
+      text("xhtml:link", "", { rel: "alternate", hreflang: "tr", href: paths.tr }),
+      text("xhtml:link", "", { rel: "alternate", hreflang: "x-default", href: paths.en }),
+    ];
+    return locales.map((locale) => element("url", [text("loc", paths[locale]), ...alternates]));
   });
 }
 
-const xml = (root: string, entries: string[]) =>
-  `<?xml version="1.0" encoding="UTF-8"?>\n${root}\n${entries.join("\n")}${entries.length > 0 ? "\n" : ""}</${root.match(/^<(\w+)/)?.[1]}>\n`;
-const urlset = (entries: string[]) =>
-  xml('<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">', entries);
+const SITEMAP_NS = "http://www.sitemaps.org/schemas/sitemap/0.9";
+/** A sitemap file: the XML declaration, then the root element with each entry on a line of its own. */
+const xml = (root: string, entries: string[], attrs: Record<string, string>) =>
+  `<?xml version="1.0" encoding="UTF-8"?>\n${element(root, ["\n", ...entries.map((entry) => `${entry}\n`)], attrs)}\n`;
+const urlset = (entries: string[]) => xml("urlset", entries, { xmlns: SITEMAP_NS, "xmlns:xhtml": "http://www.w3.org/1999/xhtml" });
 
 async function siteSitemap(api: ApiClient, origin: string): Promise<string> {
   const [service, policy, journal, book, department] = await Promise.all(
@@ -136,8 +137,9 @@ async function sitemapIndex(api: ApiClient, origin: string, pairsPerSitemap: num
     ),
   );
   return xml(
-    '<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
-    [`${origin}/sitemaps/site.xml`, ...parts.flat()].map((loc) => `<sitemap><loc>${escapeXml(loc)}</loc></sitemap>`),
+    "sitemapindex",
+    [`${origin}/sitemaps/site.xml`, ...parts.flat()].map((loc) => element("sitemap", text("loc", loc))),
+    { xmlns: SITEMAP_NS },
   );
 }
 
