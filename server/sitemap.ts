@@ -21,7 +21,10 @@ type Params = Record<Locale, Record<string, string>>;
 
 /** 40 000 URLs a part: under the 50 000 the protocol allows, and about 30 MB (each URL carries its three alternates). */
 const PAIRS_PER_SITEMAP = 20_000;
-/** The index walks every journal: built once per origin and kept for ten minutes. */
+/**
+ * The index walks every journal: built once per origin and kept for ten minutes, or built again
+ * as soon as the content's revision changes (an import).
+ */
 const INDEX_TTL_MS = 10 * 60_000;
 const ARTICLES_PER_REQUEST = 100;
 
