@@ -62,7 +62,7 @@ function inHarvestOrder(query: ArticleQuery, after: HarvestPosition | undefined,
 
 const selectHeaders = (query: ArticleQuery) => query.select(["a.journalId", "a.id", "a.publishedOn"]);
 
-/** The articles joined to their issues, with the columns of ArticleRow. */
+/** The articles joined to their issues, with the columns of ArticleRow (an article whose issue is missing is left out). */
 const selectRows = (query: ArticleQuery) =>
   query
     .innerJoin("issue as i", (j) => j.onRef("i.journalId", "=", "a.journalId").onRef("i.id", "=", "a.issueId"))
@@ -111,7 +111,7 @@ const byKey = (query: ArticleQuery, { journalId, id }: ArticleKey) => query.wher
 export const findArticleHeader = (db: ContentDb, article: ArticleKey): Promise<ArticleHeader | undefined> =>
   selectHeaders(byKey(fromArticles(db), article)).executeTakeFirst();
 
-/** One article's row with its issue's columns (GetRecord), or undefined when there is no such article. */
+/** One article's row with its issue's columns (GetRecord), or undefined when there is no such article (or issue). */
 export const findArticleRow = (db: ContentDb, article: ArticleKey): Promise<ArticleRow | undefined> =>
   selectRows(byKey(fromArticles(db), article)).executeTakeFirst();
 
