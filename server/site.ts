@@ -22,7 +22,7 @@ import { href } from "../app/route-table.ts";
 import { isLocale, type Locale, localeOfPath } from "../i18n/locales.ts";
 import { messages } from "../i18n/messages/index.ts";
 import type { RevisionFollower } from "../service/api/revision.ts";
-import { OAI_MAX_BODY } from "../service/oai/app.ts";
+import { oaiBodyLimit } from "../service/oai/app.ts";
 import { createCitationApp } from "./citations.ts";
 import { clientIp, clientProtocol } from "./client-ip.ts";
 import type { Config } from "./config.ts";
@@ -155,9 +155,7 @@ export function createSite({ config, api, forms, apiApp, oai, build, clientDir, 
   }
   // Harvesters' requests (GET, or POST with a small form) go to the repository as they are.
   if (oai) {
-    app.all("/oai", bodyLimit({ maxSize: OAI_MAX_BODY, onError: (c) => c.text("The request is too large for an OAI-PMH request.", 413) }), (c) =>
-      oai(c.req.raw),
-    );
+    app.all("/oai", oaiBodyLimit, (c) => oai(c.req.raw));
   }
   app.route("/", createImageApp({ host: config.IMAGE_HOST, localDir: config.IMAGE_DIR }));
 

@@ -8,20 +8,23 @@
  *   English and a Turkish URL each) a part; a part past the last, or an unknown journal, is a 404.
  */
 import { Hono } from "hono";
-import { type ApiClient, isContentNotFound } from "../app/lib/api-client.server.ts";
+import { type ApiClient, isContentNotFound, isContentUnavailable } from "../app/lib/api-client.server.ts";
 import { fillPattern, type RouteEntry, routeTable } from "../app/route-table.ts";
 import { format } from "../i18n/format.ts";
-import type { Locale } from "../i18n/locales.ts";
+import { type Locale, locales } from "../i18n/locales.ts";
 import { messages } from "../i18n/messages/index.ts";
 import { cached } from "../service/api/cached.ts";
-import { escapeXml } from "../service/xml.ts";
+import { element, text } from "../service/xml.ts";
 
 /** An entity's parameters in each locale. */
 type Params = Record<Locale, Record<string, string>>;
 
 /** 40 000 URLs a part: under the 50 000 the protocol allows, and about 30 MB (each URL carries its three alternates). */
 const PAIRS_PER_SITEMAP = 20_000;
-/** The index walks every journal: built once per origin and kept for ten minutes. */
+/**
+ * The index walks every journal: built once per origin and kept for ten minutes, or built again
+ * as soon as the content's revision changes (an import).
+ */
 const INDEX_TTL_MS = 10 * 60_000;
 const ARTICLES_PER_REQUEST = 100;
 
@@ -48,18 +51,19 @@ function urlEntries(route: RouteEntry, params: Params[], origin: string): string
   return params.flatMap((p) => {
     const paths = { en: origin + fillPattern(route.en, p.en), tr: origin + fillPattern(route.tr, p.tr) };
     const alternates = [
-      `<xhtml:link rel="alternate" hreflang="en" href="${escapeXml(paths.en)}"/>`,
-      `<xhtml:link rel="alternate" hreflang="tr" href="${escapeXml(paths.tr)}"/>`,
-      `<xhtml:link rel="alternate" hreflang="x-default" href="${escapeXml(paths.en)}"/>`,
-    ].join("");
-    return (["en", "tr"] as const).map((locale) => `<url><loc>${escapeXml(paths[locale])}</loc>${alternates}</url>`);
+      text("xhtml:link", "", { rel: "alternate", hreflang: "en", href: paths.en }),
+      text("xhtml:link", "", { rel: "alternate", hreflang: "tr", href: paths.tr }),
+      text("xhtml:link", "", { rel: "alternate", hreflang: "x-default", href: paths.en }),
+    ];
+    return locales.map((locale) => element("url", [text("loc", paths[locale]), ...alternates]));
   });
 }
 
-const xml = (root: string, entries: string[]) =>
-  `<?xml version="1.0" encoding="UTF-8"?>\n${root}\n${entries.join("\n")}${entries.length > 0 ? "\n" : ""}</${root.match(/^<(\w+)/)?.[1]}>\n`;
-const urlset = (entries: string[]) =>
-  xml('<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">', entries);
+const SITEMAP_NS = "http://www.sitemaps.org/schemas/sitemap/0.9";
+/** A sitemap file: the XML declaration, then the root element with each entry on a line of its own. */
+const xml = (root: string, entries: string[], attrs: Record<string, string>) =>
+  `<?xml version="1.0" encoding="UTF-8"?>\n${element(root, ["\n", ...entries.map((entry) => `${entry}\n`)], attrs)}\n`;
+const urlset = (entries: string[]) => xml("urlset", entries, { xmlns: SITEMAP_NS, "xmlns:xhtml": "http://www.w3.org/1999/xhtml" });
 
 async function siteSitemap(api: ApiClient, origin: string): Promise<string> {
   const [service, policy, journal, book, department] = await Promise.all(
@@ -73,15 +77,26 @@ async function siteSitemap(api: ApiClient, origin: string): Promise<string> {
   );
 }
 
-/** The journal with this English slug, or undefined. */
+/**
+ * The journal with this English slug, with its Turkish one (its alternate), or undefined when there
+ * is none: the content API does not know the slug (404) or refuses it as no slug at all (400), or
+ * the journal has no Turkish slug (the index lists only journals with both).
+ */
 async function findJournal(api: ApiClient, slug: string): Promise<Params | undefined> {
-  return (await slugPairs(api.journals)).find((journal) => journal.en.slug === slug);
+  try {
+    const { alternates } = await api.journal("en", slug);
+    return alternates.tr ? { en: { slug }, tr: { slug: alternates.tr } } : undefined;
+  } catch (error) {
+    if (isContentNotFound(error) || (isContentUnavailable(error) && error.status === 400)) return undefined;
+    throw error;
+  }
 }
 
-/** How many sitemaps a journal's issues and articles take (at least one). */
+/** How many sitemaps a journal's issues and articles take (at least one): each issue carries its article count. */
 async function journalPartCount(api: ApiClient, slug: string, pairsPerSitemap: number): Promise<number> {
-  const [issues, articles] = await Promise.all([api.issues("en", slug), api.articles("en", slug, 1, 1)]);
-  return Math.max(1, Math.ceil((issues.Items.length + articles.Count) / pairsPerSitemap));
+  const issues = await api.issues("en", slug);
+  const pairs = issues.Items.reduce((sum, issue) => sum + 1 + issue.articleCount, 0);
+  return Math.max(1, Math.ceil(pairs / pairsPerSitemap));
 }
 
 /** Part `part` (from 1) of a journal's issues and articles, in that order; undefined past the last part. */
@@ -125,8 +140,9 @@ async function sitemapIndex(api: ApiClient, origin: string, pairsPerSitemap: num
     ),
   );
   return xml(
-    '<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
-    [`${origin}/sitemaps/site.xml`, ...parts.flat()].map((loc) => `<sitemap><loc>${escapeXml(loc)}</loc></sitemap>`),
+    "sitemapindex",
+    [`${origin}/sitemaps/site.xml`, ...parts.flat()].map((loc) => element("sitemap", text("loc", loc))),
+    { xmlns: SITEMAP_NS },
   );
 }
 
@@ -148,7 +164,7 @@ export function createSitemapApp(
     const site = origin(c.req.url);
     let index = indexes.get(site);
     if (!index) {
-      index = cached(INDEX_TTL_MS, () => sitemapIndex(api, site, pairsPerSitemap), Date.now, revision);
+      index = cached(INDEX_TTL_MS, () => sitemapIndex(api, site, pairsPerSitemap), { version: revision });
       if (indexes.size < 8) indexes.set(site, index);
     }
     return asXml(await index());

@@ -84,7 +84,7 @@ export interface ApiOptions {
 
 export function createApiApp(db: ContentDb, { onSubmission, revision }: ApiOptions = {}): Hono<Env> {
   const app = new Hono<Env>().basePath("/api");
-  const kept = <T>(compute: () => Promise<T>) => cached(CATALOGUE_TTL_MS, compute, Date.now, revision);
+  const kept = <T>(compute: () => Promise<T>) => cached(CATALOGUE_TTL_MS, compute, { version: revision });
   const statistics = kept(() => readStatistics(db));
   const entities = { en: kept(() => readEntities(db, "en")), tr: kept(() => readEntities(db, "tr")) };
 

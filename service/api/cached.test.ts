@@ -13,7 +13,7 @@ describe("cached", () => {
         if (fail) throw new Error("down");
         return calls;
       },
-      () => clock,
+      { now: () => clock },
     );
     expect(await Promise.all([value(), value()])).toEqual([1, 1]);
     clock = 999;
@@ -31,12 +31,7 @@ describe("cached with a version", () => {
   it("computes again as soon as the version moves, within its lifetime", async () => {
     let version = 1;
     let calls = 0;
-    const value = cached(
-      60_000,
-      async () => ++calls,
-      () => 0,
-      () => version,
-    );
+    const value = cached(60_000, async () => ++calls, { now: () => 0, version: () => version });
     expect([await value(), await value()]).toEqual([1, 1]);
     version = 2;
     expect([await value(), await value()]).toEqual([2, 2]);

@@ -13,6 +13,7 @@ import { bodyLimit } from "hono/body-limit";
 import { href } from "../../app/route-table.ts";
 import { formDepartments } from "../../forms/definitions.ts";
 import { messages } from "../../i18n/messages/index.ts";
+import type { ArticleKey } from "../api/queries/article-authors.ts";
 import type { ContentDb } from "../db/database.ts";
 import { element, text } from "../xml.ts";
 import { dublinCore, OAI_DC, type RecordContext } from "./dublin-core.ts";
@@ -20,13 +21,15 @@ import { JATS, jatsFront } from "./jats.ts";
 import {
   type ArticleHeader,
   type ArticleRecord,
+  type ArticleRow,
   countArticles,
-  earliestDatestamp,
   findArticleHeader,
-  journalExists,
-  keyOf,
+  findArticleRow,
+  type HarvestPosition,
   listJournalTitles,
-  pageOfArticles,
+  pageOfHeaders,
+  pageOfRows,
+  positionOf,
   readArticleRecords,
   type Selection,
 } from "./records.ts";
@@ -41,7 +44,12 @@ export interface OaiOptions {
 }
 
 /** Requests are a handful of short arguments; a larger POST body is refused (413) unread. */
-export const OAI_MAX_BODY = 8 * 1024;
+const OAI_MAX_BODY = 8 * 1024;
+/** Refuses (413) a body over OAI_MAX_BODY unread: the repository's /oai, and the site's before it passes a request on. */
+export const oaiBodyLimit = bodyLimit({
+  maxSize: OAI_MAX_BODY,
+  onError: (c) => c.text("The request is too large for an OAI-PMH request.", 413),
+});
 const XML_TYPE = "text/xml; charset=utf-8";
 /** The metadata formats offered, each with how it writes an article. */
 const formats: { prefix: string; schema: string; namespace: string; write: (article: ArticleRecord, context: RecordContext) => string }[] = [
@@ -58,40 +66,35 @@ const oaiDate = (date: Date) => date.toISOString().replace(/\.\d{3}Z$/, "Z");
 export function createOaiApp(db: ContentDb, { publicUrl, pageSize = 100 }: OaiOptions = {}): Hono {
   const app = new Hono();
 
-  app.on(
-    ["GET", "POST"],
-    "/oai",
-    bodyLimit({ maxSize: OAI_MAX_BODY, onError: (c) => c.text("The request is too large for an OAI-PMH request.", 413) }),
-    async (c) => {
-      const origin = publicUrl ?? new URL(c.req.url).origin;
-      const repository = new Repository(db, origin, pageSize);
-      let request: OaiRequest | undefined;
-      let body: string;
-      try {
-        if (c.req.method === "POST" && !/^application\/x-www-form-urlencoded\b/i.test(c.req.header("content-type") ?? "")) {
-          throw new OaiError("badArgument", "A POST request must be sent as application/x-www-form-urlencoded.");
-        }
-        const params = c.req.method === "POST" ? new URLSearchParams(await c.req.text()) : new URL(c.req.url).searchParams;
-        request = parseRequest([...params]);
-        body = await repository.answer(request);
-      } catch (error) {
-        if (!(error instanceof OaiError)) throw error;
-        // The request is echoed only when its verb and arguments were valid (section 3.6).
-        if (error.code === "badVerb" || error.code === "badArgument") request = undefined;
-        body = text("error", error.message, { code: error.code });
+  app.on(["GET", "POST"], "/oai", oaiBodyLimit, async (c) => {
+    const origin = publicUrl ?? new URL(c.req.url).origin;
+    const repository = new Repository(db, origin, pageSize);
+    let request: OaiRequest | undefined;
+    let body: string;
+    try {
+      if (c.req.method === "POST" && !/^application\/x-www-form-urlencoded\b/i.test(c.req.header("content-type") ?? "")) {
+        throw new OaiError("badArgument", "A POST request must be sent as application/x-www-form-urlencoded.");
       }
-      const echoed = request ? { verb: request.verb, ...request.args } : {};
-      const xml = [
-        '<?xml version="1.0" encoding="UTF-8"?>\n',
-        element("OAI-PMH", [text("responseDate", oaiDate(new Date())), text("request", repository.baseUrl, echoed), body], {
-          xmlns: "http://www.openarchives.org/OAI/2.0/",
-          "xmlns:xsi": "http://www.w3.org/2001/XMLSchema-instance",
-          "xsi:schemaLocation": "http://www.openarchives.org/OAI/2.0/ http://www.openarchives.org/OAI/2.0/OAI-PMH.xsd",
-        }),
-      ].join("");
-      return c.body(xml, 200, { "Content-Type": XML_TYPE });
-    },
-  );
+      const params = c.req.method === "POST" ? new URLSearchParams(await c.req.text()) : new URL(c.req.url).searchParams;
+      request = parseRequest([...params]);
+      body = await repository.answer(request);
+    } catch (error) {
+      if (!(error instanceof OaiError)) throw error;
+      // The request is echoed only when its verb and arguments were valid (section 3.6).
+      if (error.code === "badVerb" || error.code === "badArgument") request = undefined;
+      body = text("error", error.message, { code: error.code });
+    }
+    const echoed = request ? { verb: request.verb, ...request.args } : {};
+    const xml = [
+      '<?xml version="1.0" encoding="UTF-8"?>\n',
+      element("OAI-PMH", [text("responseDate", oaiDate(new Date())), text("request", repository.baseUrl, echoed), body], {
+        xmlns: "http://www.openarchives.org/OAI/2.0/",
+        "xmlns:xsi": "http://www.w3.org/2001/XMLSchema-instance",
+        "xsi:schemaLocation": "http://www.openarchives.org/OAI/2.0/ http://www.openarchives.org/OAI/2.0/OAI-PMH.xsd",
+      }),
+    ].join("");
+    return c.body(xml, 200, { "Content-Type": XML_TYPE });
+  });
   app.all("/oai", (c) => c.text("OAI-PMH is answered to GET and POST only.", 405, { Allow: "GET, HEAD, POST" }));
   return app;
 }
@@ -128,12 +131,13 @@ class Repository {
     }
   }
 
-  identifierOf = (article: { journalId: string; id: string }) => `oai:${this.host}:article/${article.journalId}/${article.id}`;
+  identifierOf = (article: ArticleKey) => `oai:${this.host}:article/${article.journalId}/${article.id}`;
 
-  private async articleOf(identifier: string): Promise<ArticleHeader> {
+  /** The item an identifier names, as `find` reads it; idDoesNotExist when there is none. */
+  private async articleOf<T>(identifier: string, find: (db: ContentDb, article: ArticleKey) => Promise<T | undefined>): Promise<T> {
     const prefix = `oai:${this.host}:article/`;
-    const [journalId, articleId, ...rest] = identifier.startsWith(prefix) ? identifier.slice(prefix.length).split("/") : [];
-    const article = journalId && articleId && rest.length === 0 ? await findArticleHeader(this.db, journalId, articleId) : undefined;
+    const [journalId, id, ...rest] = identifier.startsWith(prefix) ? identifier.slice(prefix.length).split("/") : [];
+    const article = journalId && id && rest.length === 0 ? await find(this.db, { journalId, id }) : undefined;
     if (!article) throw new OaiError("idDoesNotExist", `There is no item '${identifier.slice(0, 300)}' in this repository.`);
     return article;
   }
@@ -146,8 +150,9 @@ class Repository {
   }
 
   private async identify(): Promise<string> {
-    const [earliest, departments] = await Promise.all([
-      earliestDatestamp(this.db),
+    // The first article in harvest order has the earliest datestamp, and is the sample identifier.
+    const [[first], departments] = await Promise.all([
+      pageOfHeaders(this.db, {}, undefined, 1),
       this.db.selectFrom("department").select(["id", "email"]).orderBy("id").execute(),
     ]);
     // The department that answers about journals is the repository's contact.
@@ -157,12 +162,12 @@ class Repository {
       text("baseURL", this.baseUrl),
       text("protocolVersion", "2.0"),
       ...(admin ? [text("adminEmail", admin.email)] : []),
-      text("earliestDatestamp", earliest ?? new Date().toISOString().slice(0, 10)),
+      text("earliestDatestamp", first?.publishedOn ?? new Date().toISOString().slice(0, 10)),
       text("deletedRecord", "no"),
       text("granularity", "YYYY-MM-DD"),
     ];
     if (DOMAIN.test(this.host)) {
-      const sample = (await pageOfArticles(this.db, {}, undefined, 1))[0] ?? { journalId: "journal", id: "article" };
+      const sample = first ?? { journalId: "journal", id: "article" };
       children.push(
         element(
           "description",
@@ -186,7 +191,7 @@ class Repository {
   }
 
   private async listMetadataFormats(identifier: string | undefined): Promise<string> {
-    if (identifier !== undefined) await this.articleOf(identifier);
+    if (identifier !== undefined) await this.articleOf(identifier, findArticleHeader);
     return element(
       "ListMetadataFormats",
       formats.map((f) =>
@@ -201,24 +206,27 @@ class Repository {
     const journals = await listJournalTitles(this.db);
     return element("ListSets", [
       element("set", [text("setSpec", ALL_JOURNALS), text("setName", "Journals")]),
-      ...journals.map((j) => element("set", [text("setSpec", `${ALL_JOURNALS}:${j.id}`), text("setName", j.en)])),
+      ...journals.map((j) => element("set", [text("setSpec", `${ALL_JOURNALS}:${j.journalId}`), text("setName", j.title)])),
     ]);
   }
 
   private async getRecord(identifier: string, metadataPrefix: string): Promise<string> {
     const format = this.format(metadataPrefix);
-    const article = await this.articleOf(identifier);
+    const article = await this.articleOf(identifier, findArticleRow);
     const [record] = await this.records([article], format);
     if (!record) throw new OaiError("idDoesNotExist", `There is no item '${identifier.slice(0, 300)}' in this repository.`);
     return element("GetRecord", record);
   }
 
-  /** The selection a set names, or undefined when the set does not exist. */
-  private async selection(set: string | undefined, from: string | undefined, until: string | undefined): Promise<Selection | undefined> {
+  /**
+   * The selection a set names, or undefined when the set is not `journal` or `journal:{id}`. The
+   * journal is not looked up: an unknown id selects no article, which answers noRecordsMatch (or
+   * badResumptionToken after a page), as a journal with no article in the dates does.
+   */
+  private selection(set: string | undefined, from: string | undefined, until: string | undefined): Selection | undefined {
     if (set === undefined || set === ALL_JOURNALS) return { from, until };
     const journalId = set.startsWith(`${ALL_JOURNALS}:`) ? set.slice(ALL_JOURNALS.length + 1) : "";
-    if (!journalId || !(await journalExists(this.db, journalId))) return undefined;
-    return { journalId, from, until };
+    return journalId ? { journalId, from, until } : undefined;
   }
 
   private async list(verb: "ListIdentifiers" | "ListRecords", args: Record<string, string>): Promise<string> {
@@ -233,19 +241,21 @@ class Repository {
       state = { verb, metadataPrefix: args.metadataPrefix, set: args.set, from: args.from, until: args.until };
     }
     const format = this.format(state.metadataPrefix);
-    const selection = await this.selection(state.set, state.from, state.until);
+    const selection = this.selection(state.set, state.from, state.until);
     const completeListSize = state.completeListSize ?? (selection ? await countArticles(this.db, selection) : 0);
-    const rows = selection ? await pageOfArticles(this.db, selection, state.after, this.pageSize + 1) : [];
-    const page = rows.slice(0, this.pageSize);
+    // ListRecords reads each article's record columns with the page; ListIdentifiers only the index's.
+    const { page, more, items } =
+      verb === "ListRecords"
+        ? await this.readPage(selection, state.after, pageOfRows, (rows) => this.records(rows, format))
+        : await this.readPage(selection, state.after, pageOfHeaders, async (headers) => headers.map((article) => this.header(article)));
     if (page.length === 0) {
       if (state.after) throw new OaiError("badResumptionToken", "The list has changed since this token was issued: harvest it again from the start.");
       throw new OaiError("noRecordsMatch", "No article matches the given set and dates.");
     }
     const cursor = state.cursor ?? 0;
-    const items = verb === "ListRecords" ? await this.records(page, format) : page.map((article) => this.header(article));
     let resumption = "";
     const attrs = { completeListSize: String(Math.max(completeListSize, cursor + page.length)), cursor: String(cursor) };
-    if (rows.length > this.pageSize) {
+    if (more) {
       const last = page[page.length - 1];
       const next = encodeToken({
         verb,
@@ -253,7 +263,7 @@ class Repository {
         set: state.set,
         from: state.from,
         until: state.until,
-        after: keyOf(last),
+        after: positionOf(last),
         cursor: cursor + page.length,
         completeListSize,
       });
@@ -265,6 +275,21 @@ class Repository {
     return element(verb, [...items, resumption]);
   }
 
+  /**
+   * A page of the selection's articles after `after` (none without a selection), read by `read` and
+   * written by `write`; `more` when the list goes on past it.
+   */
+  private async readPage<T extends ArticleHeader>(
+    selection: Selection | undefined,
+    after: HarvestPosition | undefined,
+    read: (db: ContentDb, selection: Selection, after: HarvestPosition | undefined, limit: number) => Promise<T[]>,
+    write: (page: T[]) => Promise<string[]>,
+  ): Promise<{ page: T[]; more: boolean; items: string[] }> {
+    const rows = selection ? await read(this.db, selection, after, this.pageSize + 1) : [];
+    const page = rows.slice(0, this.pageSize);
+    return { page, more: rows.length > this.pageSize, items: await write(page) };
+  }
+
   private header(article: ArticleHeader): string {
     return element("header", [
       text("identifier", this.identifierOf(article)),
@@ -273,7 +298,7 @@ class Repository {
     ]);
   }
 
-  private async records(articles: ArticleHeader[], format: Format): Promise<string[]> {
+  private async records(articles: ArticleRow[], format: Format): Promise<string[]> {
     const publisher = { en: messages.en.site.name, tr: messages.tr.site.name };
     return (await readArticleRecords(this.db, articles)).map((article) => {
       // The article's page sits under its issue's (…/articles/{issueId}/{articleId}), in English.

@@ -5,6 +5,7 @@
  * the licence and the access right as rights; the PDF as a relation.
  */
 
+import { type Locale, locales } from "../../i18n/locales.ts";
 import { doiUrl } from "../identifiers.ts";
 import { plainParagraphs } from "../plain-text.ts";
 import { element, text } from "../xml.ts";
@@ -20,38 +21,36 @@ export interface RecordContext {
   /** The article's landing page (an absolute URL). */
   landingPage: string;
   /** The publisher's name per language. */
-  publisher: { en: string; tr: string };
+  publisher: Record<Locale, string>;
 }
 
-const languages = ["en", "tr"] as const;
-
 /** `Journal title, 11(4), 713-736` (the pages only when known). */
-export function sourceOf(article: ArticleRecord, journalTitle: string): string {
+function sourceOf(article: ArticleRecord, journalTitle: string): string {
   const pages = article.firstPage === null ? "" : `, ${article.firstPage}${article.lastPage === null ? "" : `-${article.lastPage}`}`;
   return `${journalTitle}, ${article.volume}(${article.number})${pages}`;
 }
 
 export function dublinCore(article: ArticleRecord, { landingPage, publisher }: RecordContext): string {
   const dc: string[] = [];
-  for (const lang of languages) {
+  for (const lang of locales) {
     const title = article.text[lang]?.title;
     if (title) dc.push(text("dc:title", title, { "xml:lang": lang }));
   }
   for (const author of article.authors) dc.push(text("dc:creator", author.name));
-  for (const lang of languages) {
+  for (const lang of locales) {
     for (const keyword of article.text[lang]?.keywords ?? []) dc.push(text("dc:subject", keyword, { "xml:lang": lang }));
   }
-  for (const lang of languages) {
+  for (const lang of locales) {
     const abstract = plainParagraphs(article.text[lang]?.abstractHtml ?? "");
     if (abstract) dc.push(text("dc:description", abstract, { "xml:lang": lang }));
   }
-  for (const lang of languages) dc.push(text("dc:publisher", publisher[lang], { "xml:lang": lang }));
+  for (const lang of locales) dc.push(text("dc:publisher", publisher[lang], { "xml:lang": lang }));
   dc.push(text("dc:date", article.publishedOn));
   dc.push(text("dc:type", "info:eu-repo/semantics/article"), text("dc:type", article.type));
   if (article.pdfUrl) dc.push(text("dc:format", "application/pdf"));
   dc.push(text("dc:identifier", landingPage));
   if (article.doi) dc.push(text("dc:identifier", doiUrl(article.doi)));
-  for (const lang of languages) dc.push(text("dc:source", sourceOf(article, article.journal.title[lang]), { "xml:lang": lang }));
+  for (const lang of locales) dc.push(text("dc:source", sourceOf(article, article.journal.title[lang]), { "xml:lang": lang }));
   dc.push(text("dc:source", `eISSN ${article.journal.eIssn}`));
   if (article.journal.printIssn) dc.push(text("dc:source", `ISSN ${article.journal.printIssn}`));
   dc.push(text("dc:language", article.language));

@@ -86,13 +86,16 @@ export function jatsFront(article: ArticleRecord, { landingPage, publisher }: Re
     ...(article.pdfUrl ? [text("self-uri", "", { "content-type": "application/pdf", "xlink:href": article.pdfUrl })] : []),
     ...(mainText?.abstractHtml ? [element("abstract", paragraphs(mainText.abstractHtml), { "xml:lang": main })] : []),
     ...(otherText?.abstractHtml ? [element("trans-abstract", paragraphs(otherText.abstractHtml), { "xml:lang": other })] : []),
-    ...[mainText && { lang: main, keywords: mainText.keywords }, otherText && { lang: other, keywords: otherText.keywords }]
-      .filter((group) => group && group.keywords.length > 0)
+    ...[
+      { lang: main, keywords: mainText?.keywords ?? [] },
+      { lang: other, keywords: otherText?.keywords ?? [] },
+    ]
+      .filter((group) => group.keywords.length > 0)
       .map((group) =>
         element(
           "kwd-group",
-          (group?.keywords ?? []).map((k) => text("kwd", k)),
-          { "xml:lang": group?.lang },
+          group.keywords.map((k) => text("kwd", k)),
+          { "xml:lang": group.lang },
         ),
       ),
   ]);

@@ -3,10 +3,17 @@
  * articles (its items) in a stable order, (published date, journal id, article id), paged by key
  * (the last key of a page is where the next starts) so that a harvest walks the 100 000-article
  * catalogue with an index (articleByDate) instead of skipping ever more rows.
+ *
+ * A page of headers (ListIdentifiers) reads only the index's columns; a page of records
+ * (ListRecords) reads the same page with the article's other columns and its issue's, then its
+ * texts, authors and journals.
  */
 
-import { readAuthors } from "../api/queries/article-authors.ts";
+import { isLocale, type Locale } from "../../i18n/locales.ts";
+import { type ArticleKey, readAuthors } from "../api/queries/article-authors.ts";
+import type { ArticleText, Author } from "../api/types.ts";
 import type { ContentDb } from "../db/database.ts";
+import type { ArticleTable, IssueTable, JournalTable, JournalTextTable } from "../db/schema.ts";
 
 /** The selective-harvesting arguments: a set (`journal` or one journal's id), and inclusive days. */
 export interface Selection {
@@ -16,21 +23,66 @@ export interface Selection {
 }
 
 /** An article's position in the harvest order. */
-export type ArticleKey = [publishedOn: string, journalId: string, articleId: string];
+export type HarvestPosition = [publishedOn: string, journalId: string, articleId: string];
 
-export interface ArticleHeader {
-  journalId: string;
-  id: string;
-  publishedOn: string;
+/** What an item's header shows: its identifier (journal and article id), its datestamp and its set. */
+export type ArticleHeader = Pick<ArticleTable, "journalId" | "id" | "publishedOn">;
+
+/** The article's columns a record shows, with its issue's. */
+export type ArticleRow = Pick<
+  ArticleTable,
+  "journalId" | "id" | "publishedOn" | "issueId" | "type" | "language" | "doi" | "firstPage" | "lastPage" | "receivedOn" | "acceptedOn" | "pdfUrl"
+> &
+  Pick<IssueTable, "volume" | "number" | "year">;
+
+/** Everything a record's metadata says about one article. */
+export interface ArticleRecord extends ArticleRow {
+  journal: Pick<JournalTextTable, "slug"> &
+    Pick<JournalTable, "abbreviation" | "eIssn" | "printIssn" | "licence"> & { title: Record<Locale, string>; openAccess: boolean };
+  text: Partial<Record<Locale, ArticleText>>;
+  authors: Author[];
 }
 
-function selectArticles(db: ContentDb, { journalId, from, until }: Selection) {
-  let query = db.selectFrom("article as a");
+const fromArticles = (db: ContentDb) => db.selectFrom("article as a");
+type ArticleQuery = ReturnType<typeof fromArticles>;
+
+function selectArticles(db: ContentDb, { journalId, from, until }: Selection): ArticleQuery {
+  let query = fromArticles(db);
   if (journalId !== undefined) query = query.where("a.journalId", "=", journalId);
   if (from !== undefined) query = query.where("a.publishedOn", ">=", from);
   if (until !== undefined) query = query.where("a.publishedOn", "<=", until);
   return query;
 }
+
+/** Up to `limit` articles after `after` (from the start without it), in harvest order. */
+function inHarvestOrder(query: ArticleQuery, after: HarvestPosition | undefined, limit: number): ArticleQuery {
+  if (after) query = query.where(({ eb, refTuple, tuple }) => eb(refTuple("a.publishedOn", "a.journalId", "a.id"), ">", tuple(...after)));
+  return query.orderBy("a.publishedOn").orderBy("a.journalId").orderBy("a.id").limit(limit);
+}
+
+const selectHeaders = (query: ArticleQuery) => query.select(["a.journalId", "a.id", "a.publishedOn"]);
+
+/** The articles joined to their issues, with the columns of ArticleRow (an article whose issue is missing is left out). */
+const selectRows = (query: ArticleQuery) =>
+  query
+    .innerJoin("issue as i", (j) => j.onRef("i.journalId", "=", "a.journalId").onRef("i.id", "=", "a.issueId"))
+    .select([
+      "a.journalId",
+      "a.id",
+      "a.publishedOn",
+      "a.issueId",
+      "a.type",
+      "a.language",
+      "a.doi",
+      "a.firstPage",
+      "a.lastPage",
+      "a.receivedOn",
+      "a.acceptedOn",
+      "a.pdfUrl",
+      "i.volume",
+      "i.number",
+      "i.year",
+    ]);
 
 export async function countArticles(db: ContentDb, selection: Selection): Promise<number> {
   const { count } = await selectArticles(db, selection)
@@ -39,112 +91,49 @@ export async function countArticles(db: ContentDb, selection: Selection): Promis
   return Number(count);
 }
 
-/** The query of up to `limit` articles' headers after `after` (from the start without it), in harvest order. */
-export function pageQuery(db: ContentDb, selection: Selection, after: ArticleKey | undefined, limit: number) {
-  let query = selectArticles(db, selection);
-  if (after) query = query.where(({ eb, refTuple, tuple }) => eb(refTuple("a.publishedOn", "a.journalId", "a.id"), ">", tuple(...after)));
-  return query.select(["a.journalId", "a.id", "a.publishedOn"]).orderBy("a.publishedOn").orderBy("a.journalId").orderBy("a.id").limit(limit);
-}
+/** The query of up to `limit` articles' headers after `after` (from the start without it), in harvest order: the date index's columns only. */
+export const pageQuery = (db: ContentDb, selection: Selection, after: HarvestPosition | undefined, limit: number) =>
+  selectHeaders(inHarvestOrder(selectArticles(db, selection), after, limit));
 
-export const pageOfArticles = (db: ContentDb, selection: Selection, after: ArticleKey | undefined, limit: number): Promise<ArticleHeader[]> =>
+/** A page of headers (ListIdentifiers; and Identify's first article, which has the earliest datestamp). */
+export const pageOfHeaders = (db: ContentDb, selection: Selection, after: HarvestPosition | undefined, limit: number): Promise<ArticleHeader[]> =>
   pageQuery(db, selection, after, limit).execute();
 
-export const keyOf = (article: ArticleHeader): ArticleKey => [article.publishedOn, article.journalId, article.id];
+/** The same page as pageOfHeaders, each article with its issue and the columns its record shows (ListRecords). */
+export const pageOfRows = (db: ContentDb, selection: Selection, after: HarvestPosition | undefined, limit: number): Promise<ArticleRow[]> =>
+  selectRows(inHarvestOrder(selectArticles(db, selection), after, limit)).execute();
 
-export async function findArticleHeader(db: ContentDb, journalId: string, articleId: string): Promise<ArticleHeader | undefined> {
-  return db
-    .selectFrom("article")
-    .where("journalId", "=", journalId)
-    .where("id", "=", articleId)
-    .select(["journalId", "id", "publishedOn"])
-    .executeTakeFirst();
+export const positionOf = (article: ArticleHeader): HarvestPosition => [article.publishedOn, article.journalId, article.id];
+
+const byKey = (query: ArticleQuery, { journalId, id }: ArticleKey) => query.where("a.journalId", "=", journalId).where("a.id", "=", id);
+
+/** One article's header, or undefined when there is no such article. */
+export const findArticleHeader = (db: ContentDb, article: ArticleKey): Promise<ArticleHeader | undefined> =>
+  selectHeaders(byKey(fromArticles(db), article)).executeTakeFirst();
+
+/** One article's row with its issue's columns (GetRecord), or undefined when there is no such article (or issue). */
+export const findArticleRow = (db: ContentDb, article: ArticleKey): Promise<ArticleRow | undefined> =>
+  selectRows(byKey(fromArticles(db), article)).executeTakeFirst();
+
+/** Every journal's English title (its set's name), by id. */
+export async function listJournalTitles(db: ContentDb): Promise<{ journalId: string; title: string }[]> {
+  return db.selectFrom("journalText").where("locale", "=", "en").select(["journalId", "title"]).orderBy("journalId").execute();
 }
 
-/** The earliest datestamp (Identify), or undefined for an empty catalogue. */
-export async function earliestDatestamp(db: ContentDb): Promise<string | undefined> {
-  const row = await db
-    .selectFrom("article")
-    .select((eb) => eb.fn.min("publishedOn").as("earliest"))
-    .executeTakeFirst();
-  return row?.earliest ?? undefined;
-}
-
-export async function journalExists(db: ContentDb, journalId: string): Promise<boolean> {
-  return (await db.selectFrom("journal").where("id", "=", journalId).select("id").executeTakeFirst()) !== undefined;
-}
-
-/** Every journal with its English and Turkish titles, by id. */
-export async function listJournalTitles(db: ContentDb): Promise<{ id: string; en: string; tr: string }[]> {
-  const rows = await db.selectFrom("journalText").select(["journalId", "locale", "title"]).orderBy("journalId").execute();
-  const journals = new Map<string, { id: string; en: string; tr: string }>();
-  for (const r of rows) {
-    const journal = journals.get(r.journalId) ?? { id: r.journalId, en: "", tr: "" };
-    if (r.locale === "en" || r.locale === "tr") journal[r.locale] = r.title;
-    journals.set(r.journalId, journal);
-  }
-  return [...journals.values()];
-}
-
-/** Everything a record's metadata says about one article. */
-export interface ArticleRecord extends ArticleHeader {
-  issueId: string;
-  type: string;
-  language: string;
-  doi: string | null;
-  firstPage: number | null;
-  lastPage: number | null;
-  receivedOn: string | null;
-  acceptedOn: string | null;
-  pdfUrl: string | null;
-  volume: number;
-  number: number;
-  year: number;
-  journal: {
-    slug: string;
-    title: { en: string; tr: string };
-    abbreviation: string;
-    eIssn: string;
-    printIssn: string | null;
-    licence: string | null;
-    openAccess: boolean;
-  };
-  text: Partial<Record<"en" | "tr", { title: string; abstractHtml: string; keywords: string[] }>>;
-  authors: { name: string; affiliation: string | null; orcid: string | null }[];
-}
-
-/** The full records of the given articles, in the same order (an article no longer there is left out). */
-export async function readArticleRecords(db: ContentDb, headers: ArticleHeader[]): Promise<ArticleRecord[]> {
-  if (headers.length === 0) return [];
-  const journalIds = [...new Set(headers.map((h) => h.journalId))];
-  const [articles, texts, authorsOf, journals] = await Promise.all([
-    db
-      .selectFrom("article as a")
-      .innerJoin("issue as i", (j) => j.onRef("i.journalId", "=", "a.journalId").onRef("i.id", "=", "a.issueId"))
-      .where((eb) => eb.or(headers.map((h) => eb.and([eb("a.journalId", "=", h.journalId), eb("a.id", "=", h.id)]))))
-      .select([
-        "a.journalId",
-        "a.id",
-        "a.publishedOn",
-        "a.issueId",
-        "a.type",
-        "a.language",
-        "a.doi",
-        "a.firstPage",
-        "a.lastPage",
-        "a.receivedOn",
-        "a.acceptedOn",
-        "a.pdfUrl",
-        "i.volume",
-        "i.number",
-        "i.year",
-      ])
-      .execute(),
+/**
+ * The full records of the given article rows, in the same order: their texts, authors and
+ * journals are read here (an article whose journal has no text is left out).
+ */
+export async function readArticleRecords(db: ContentDb, articles: ArticleRow[]): Promise<ArticleRecord[]> {
+  if (articles.length === 0) return [];
+  const journalIds = [...new Set(articles.map((a) => a.journalId))];
+  const [texts, authorsOf, journals] = await Promise.all([
     db
       .selectFrom("articleText")
-      .where((eb) => eb.or(headers.map((h) => eb.and([eb("journalId", "=", h.journalId), eb("articleId", "=", h.id)]))))
+      .where((eb) => eb.or(articles.map((a) => eb.and([eb("journalId", "=", a.journalId), eb("articleId", "=", a.id)]))))
       .select(["journalId", "articleId", "locale", "title", "abstractHtml", "keywords"])
       .execute(),
-    readAuthors(db, headers),
+    readAuthors(db, articles),
     db
       .selectFrom("journal as j")
       .innerJoin("journalText as t", "t.journalId", "j.id")
@@ -153,19 +142,16 @@ export async function readArticleRecords(db: ContentDb, headers: ArticleHeader[]
       .execute(),
   ]);
   const key = (journalId: string, articleId: string) => `${journalId}/${articleId}`;
-  const byArticle = new Map(articles.map((a) => [key(a.journalId, a.id), a]));
   const textsOf = Map.groupBy(texts, (t) => key(t.journalId, t.articleId));
   const journalsById = Map.groupBy(journals, (j) => j.id);
-  return headers.flatMap((h) => {
-    const article = byArticle.get(key(h.journalId, h.id));
-    const journalRows = journalsById.get(h.journalId) ?? [];
+  return articles.flatMap((article) => {
+    const journalRows = journalsById.get(article.journalId) ?? [];
     const en = journalRows.find((j) => j.locale === "en") ?? journalRows[0];
-    if (!article || !en) return [];
+    if (!en) return [];
     const tr = journalRows.find((j) => j.locale === "tr");
     const text: ArticleRecord["text"] = {};
-    for (const t of textsOf.get(key(h.journalId, h.id)) ?? []) {
-      if (t.locale === "en" || t.locale === "tr")
-        text[t.locale] = { title: t.title, abstractHtml: t.abstractHtml, keywords: JSON.parse(t.keywords) as string[] };
+    for (const t of textsOf.get(key(article.journalId, article.id)) ?? []) {
+      if (isLocale(t.locale)) text[t.locale] = { title: t.title, abstractHtml: t.abstractHtml, keywords: JSON.parse(t.keywords) as string[] };
     }
     return [
       {
@@ -180,7 +166,7 @@ export async function readArticleRecords(db: ContentDb, headers: ArticleHeader[]
           openAccess: en.openAccess === 1,
         },
         text,
-        authors: authorsOf(h),
+        authors: authorsOf(article),
       },
     ];
   });
