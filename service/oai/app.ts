@@ -10,7 +10,7 @@
  */
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
-import { href } from "../../app/route-table.ts";
+import { articlePath } from "../../app/lib/article-path.ts";
 import { formDepartments } from "../../forms/definitions.ts";
 import { messages } from "../../i18n/messages/index.ts";
 import type { ArticleKey } from "../api/queries/article-authors.ts";
@@ -302,8 +302,7 @@ class Repository {
     const publisher = { en: messages.en.site.name, tr: messages.tr.site.name };
     return (await readArticleRecords(this.db, articles)).map((article) => {
       // The article's page sits under its issue's (…/articles/{issueId}/{articleId}), in English.
-      const landingPage =
-        this.origin + href("journal-article", { slug: article.journal.slug, issueId: article.issueId, articleSlug: article.id }, "en");
+      const landingPage = this.origin + articlePath(article.journal.slug, article, "en");
       return element("record", [this.header(article), element("metadata", format.write(article, { landingPage, publisher }))]);
     });
   }
