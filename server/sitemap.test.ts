@@ -115,7 +115,12 @@ for (const database of testDatabases()) {
     it("answers an unknown journal, a part past the last and a malformed part with a 404", async () => {
       const app = createSitemapApp(api, () => origin);
       const slug = demo.journals[0].journal.en.slug;
-      for (const path of ["/sitemaps/journals/no-such-journal/1.xml", `/sitemaps/journals/${slug}/2.xml`, `/sitemaps/journals/${slug}/0.xml`]) {
+      for (const path of [
+        "/sitemaps/journals/no-such-journal/1.xml",
+        `/sitemaps/journals/${slug}/2.xml`,
+        `/sitemaps/journals/${slug}/999999.xml`,
+        `/sitemaps/journals/${slug}/0.xml`,
+      ]) {
         const { status, body } = await get(app, path);
         expect([path, status]).toEqual([path, 404]);
         if (!path.endsWith("0.xml")) expect(JSON.parse(body).message).toContain(path);

@@ -94,22 +94,25 @@ async function findJournal(api: ApiClient, slug: string): Promise<Params | undef
 
 /** How many sitemaps a journal's issues and articles take (at least one): each issue carries its article count. */
 async function journalPartCount(api: ApiClient, slug: string, pairsPerSitemap: number): Promise<number> {
-  const issues = await api.issues("en", slug);
-  const pairs = issues.Items.reduce((sum, issue) => sum + 1 + issue.articleCount, 0);
-  return Math.max(1, Math.ceil(pairs / pairsPerSitemap));
+  return Math.max(1, Math.ceil(pairsOf((await api.issues("en", slug)).Items) / pairsPerSitemap));
 }
+
+/** How many entities a journal's sitemaps list: its issues and their articles. */
+const pairsOf = (issues: readonly { articleCount: number }[]) => issues.reduce((sum, issue) => sum + 1 + issue.articleCount, 0);
 
 /** Part `part` (from 1) of a journal's issues and articles, in that order; undefined past the last part. */
 async function journalSitemap(api: ApiClient, origin: string, journal: Params, part: number, pairsPerSitemap: number) {
   const slug = journal.en.slug;
-  const issues = (await api.issues("en", slug)).Items.map((issue) => ({ issueId: issue.id }));
+  const issueList = (await api.issues("en", slug)).Items;
   const start = (part - 1) * pairsPerSitemap;
   const end = start + pairsPerSitemap;
+  // Past the last part: no article page is asked for (the content API refuses a page that far).
+  if (part > 1 && start >= pairsOf(issueList)) return undefined;
+  const issues = issueList.map((issue) => ({ issueId: issue.id }));
   // Only the pages of articles that fall in this part are read.
   const articleRange = [Math.max(0, start - issues.length), Math.max(0, end - issues.length)];
   const pages = [Math.floor(articleRange[0] / ARTICLES_PER_REQUEST) + 1, Math.ceil(articleRange[1] / ARTICLES_PER_REQUEST)];
   const first = await api.articles("en", slug, pages[0], ARTICLES_PER_REQUEST);
-  if (part > 1 && start >= issues.length + first.Count) return undefined;
   const rest = await Promise.all(
     Array.from({ length: Math.max(0, Math.min(pages[1], first.pageCount) - pages[0]) }, (_, i) =>
       api.articles("en", slug, pages[0] + i + 1, ARTICLES_PER_REQUEST),
