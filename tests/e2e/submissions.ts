@@ -52,7 +52,18 @@ export async function fillForm(page: Page, kind: Kind, marker: string) {
   await page.locator("#consent").check();
 }
 
-/** Waits out the form's minimum fill time (500 ms in the test servers) counted from `shownAt`. */
+/**
+ * Opens a form page, waiting for hydration when JavaScript runs. Answers when the page had arrived:
+ * the form's token was signed before, so its age is at least the time since (on a busy machine the
+ * server may sign it well after the navigation began).
+ */
+export async function openForm(page: Page, path: string, javaScript = true): Promise<number> {
+  if (javaScript) await gotoHydrated(page, path);
+  else await page.goto(path);
+  return Date.now();
+}
+
+/** Waits out the form's minimum fill time (500 ms in the test servers) counted from `shownAt`, as `openForm` answered it. */
 export async function afterMinimumFillTime(page: Page, shownAt: number) {
   const left = 700 - (Date.now() - shownAt);
   if (left > 0) await page.waitForTimeout(left);
@@ -93,9 +104,7 @@ export async function sendForm(
   { javaScript = true, beforeSending }: { javaScript?: boolean; beforeSending?: () => Promise<void> } = {},
 ): Promise<{ marker: string; response: Response }> {
   const marker = uniqueMarker();
-  const shownAt = Date.now();
-  if (javaScript) await gotoHydrated(page, path);
-  else await page.goto(path);
+  const shownAt = await openForm(page, path, javaScript);
   await fillForm(page, kind, marker);
   await beforeSending?.();
   await afterMinimumFillTime(page, shownAt);
