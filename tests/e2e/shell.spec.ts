@@ -134,6 +134,43 @@ test.describe("mobile menu", () => {
   });
 });
 
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("the desktop header's panels and language list open, close and lead on", async ({ page, request }) => {
+    const [first] = (await (await request.get("/api/tr/initial")).json()).services;
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.goto("/tr");
+    const services = page.getByRole("button", { name: "Hizmetler", exact: true });
+    await services.click();
+    const panel = page.locator(`[id="${await services.getAttribute("aria-controls")}"]`);
+    await expect(panel.getByRole("link", { name: first.title })).toBeVisible();
+    await page.keyboard.press("Escape");
+    await expect(panel).toBeHidden();
+    await services.click();
+    await panel.getByRole("link", { name: first.title }).click();
+    await expect(page).toHaveURL(new RegExp(`/tr/hizmetler/${first.slug}$`));
+
+    await page.getByRole("button", { name: "Dil: Türkçe" }).click();
+    await page.getByRole("link", { name: "English" }).click();
+    await expect(page).toHaveURL(new RegExp(`/services/${(await (await request.get("/api/en/initial")).json()).services[0].slug}$`));
+  });
+
+  test("on a phone, the menu button opens the header's links", async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto("/tr/kitaplar");
+    const button = page.getByRole("button", { name: "Menü" });
+    await button.click();
+    const menu = page.locator(`[id="${await button.getAttribute("aria-controls")}"]`);
+    await expect(menu.getByRole("link", { name: "İletişim", exact: true })).toBeVisible();
+    await button.click();
+    await expect(menu).toBeHidden();
+    await button.click();
+    await menu.getByRole("link", { name: "Politikalar", exact: true }).click();
+    await expect(page).toHaveURL(/\/tr\/politikalar$/);
+  });
+});
+
 test("the footer has the logo, social links, localized links, the library and the 2025 copyright", async ({ page }) => {
   await gotoHydrated(page, "/tr");
   const footer = page.getByRole("contentinfo");

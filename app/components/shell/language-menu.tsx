@@ -46,7 +46,7 @@ export function LanguageMenu() {
   const current = useLocale();
   const { buttonProps, panelProps } = useDisclosure();
   return (
-    <div className="relative">
+    <>
       <button {...buttonProps} className="nav-link inline-flex items-center gap-1.5" aria-label={`${t.language.label}: ${t.language[current]}`}>
         <svg viewBox="0 0 24 24" className="h-4 w-4" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="1.8">
           <circle cx="12" cy="12" r="9" />
@@ -54,9 +54,13 @@ export function LanguageMenu() {
         </svg>
         <span data-locale-code>{upper(current, current)}</span>
       </button>
-      <ul {...panelProps} className="absolute right-0 z-30 mt-2 min-w-36 rounded-lg border border-stone-200 bg-white p-1 shadow-xl">
+      {/* A popover, placed by CSS under the button: 8 px below the header, at the right edge of its content (.page). */}
+      <ul
+        {...panelProps}
+        className="absolute top-20 right-[max(1.5rem,calc((100%-72rem)/2+1.5rem))] left-auto min-w-36 rounded-lg border border-stone-200 bg-white p-1 shadow-xl"
+      >
         <LanguageLinks className="block rounded-md px-3 py-2 text-sm hover:bg-orange-50 aria-[current]:font-semibold aria-[current]:text-orange-800" />
       </ul>
-    </div>
+    </>
   );
 }

@@ -34,7 +34,7 @@ export function spreadOverColumns<T>(items: T[], columnsCount: number): T[][] {
 
 /** A header button that opens a panel of links laid out in columns (Services, Policies). */
 export function MegaMenu({ label, basePath, allTo, allLabel, items, columnsCount = 4, width = 960, maxWidth = 960 }: MegaMenuProps) {
-  const { open, close, button, panel, buttonProps, panelProps } = useDisclosure();
+  const { open, close, hydrated, button, panel, buttonProps, panelProps } = useDisclosure();
   const [position, setPosition] = useState<{ x: number; y: number } | null>(null);
 
   // Floating UI places the open panel; it is loaded on the first opening, not with every page.
@@ -49,6 +49,8 @@ export function MegaMenu({ label, basePath, allTo, allLabel, items, columnsCount
       stop = autoUpdate(reference, floating, async () => {
         const { x, y } = await computePosition(reference, floating, {
           placement: "bottom-start",
+          // The open panel is a popover, in the top layer: placed against the viewport.
+          strategy: "fixed",
           middleware: [
             offset(PANEL_OFFSET),
             shift({ padding: VIEWPORT_PADDING }),
@@ -81,15 +83,22 @@ export function MegaMenu({ label, basePath, allTo, allLabel, items, columnsCount
       <div
         {...panelProps}
         style={{
-          position: "absolute",
-          left: position?.x ?? 0,
-          top: position?.y ?? 0,
-          // Until placed, the panel takes its size but is not shown where it does not belong.
-          visibility: position ? "visible" : "hidden",
+          ...(hydrated
+            ? {
+                position: "fixed",
+                right: "auto",
+                bottom: "auto",
+                left: position?.x ?? 0,
+                top: position?.y ?? 0,
+                // Until placed, the panel takes its size but is not shown where it does not belong.
+                visibility: position ? "visible" : "hidden",
+              }
+            : // Without JavaScript (or before it runs) the panel opens centred under the header.
+              { position: "absolute", top: "5rem", right: "auto", bottom: "auto", left: "50%", translate: "-50%" }),
           width,
-          maxWidth: `min(${maxWidth}px, calc(100vw - ${2 * VIEWPORT_PADDING}px))`,
+          maxWidth: `min(${maxWidth}px, calc(100% - ${2 * VIEWPORT_PADDING}px))`,
         }}
-        className="z-30 rounded-lg border border-stone-200 bg-white p-4 shadow-xl"
+        className="rounded-lg border border-stone-200 bg-white p-4 shadow-xl"
         data-all-to={allTo}
         data-all-label={allLabel}
       >

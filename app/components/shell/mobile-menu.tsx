@@ -4,7 +4,7 @@ import { NavLink } from "../link.tsx";
 import { LanguageLinks } from "./language-menu.tsx";
 import { useDisclosure } from "./use-disclosure.ts";
 
-/** Below the large breakpoint: a menu button opening the header's links and the language buttons. */
+/** Below the large breakpoint: a menu button opening the header's links and the language buttons (with or without JavaScript). */
 export function MobileMenu({ links }: { links: { to: string; label: string; end: boolean }[] }) {
   const t = useMessages();
   const { open, buttonProps, panelProps } = useDisclosure();
@@ -28,7 +28,8 @@ export function MobileMenu({ links }: { links: { to: string; label: string; end:
         {/* On the narrowest phones only the icon shows; the name stays for assistive technology. */}
         <span className="max-[380px]:sr-only">{t.menu.mobile}</span>
       </button>
-      <div {...panelProps} className="fixed inset-x-0 top-18 bottom-0 z-40 overflow-y-auto border-t border-stone-200 bg-white">
+      {/* A popover: the browser's own sizing (fit-content) is replaced by the space under the header. */}
+      <div {...panelProps} className="fixed inset-x-0 top-18 bottom-0 h-auto w-auto overflow-y-auto border-t border-stone-200 bg-white">
         <nav aria-label={t.nav.label} className="page py-4">
           <ul className="grid gap-1">
             {links.map((link) => (

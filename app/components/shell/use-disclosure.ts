@@ -1,50 +1,57 @@
 /**
- * Open/closed state for a button and the panel it controls (header panels, language list,
- * mobile menu): closes on a click outside both, on Escape (focus back on the button), and on
- * navigation. `buttonProps` and `panelProps` carry the wiring (aria-expanded, aria-controls, id).
+ * A button and the panel it controls (header panels, language list, mobile menu), built on the
+ * browser's popover: the button opens and closes the panel before and without JavaScript, and the
+ * browser closes it on a click outside and on Escape (focus back on the button). Once hydrated, the
+ * hook follows the panel's state (`open`, `aria-expanded`) and closes it on navigation.
+ * `buttonProps` and `panelProps` carry the wiring (popovertarget, aria-controls, id).
  */
-import { useCallback, useEffect, useId, useRef, useState } from "react";
+import { type ToggleEvent, useCallback, useEffect, useId, useRef, useState, useSyncExternalStore } from "react";
 import { useLocation } from "react-router";
+
+const noSubscription = () => () => {};
+
+/** False in the server's markup and while hydrating, true after. */
+function useHydrated() {
+  return useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
+}
 
 export function useDisclosure() {
   const [open, setOpen] = useState(false);
   const button = useRef<HTMLButtonElement | null>(null);
   const panel = useRef<HTMLElement | null>(null);
   const panelId = useId();
+  const hydrated = useHydrated();
   const { pathname, search } = useLocation();
 
-  const close = useCallback(() => setOpen(false), []);
-  const toggle = useCallback(() => setOpen((value) => !value), []);
+  const close = useCallback(() => {
+    if (panel.current?.matches(":popover-open")) panel.current.hidePopover();
+  }, []);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: closing is the point of a new location.
   useEffect(close, [pathname, search]);
 
-  useEffect(() => {
-    if (!open) return;
-    const onPointerDown = (event: PointerEvent) => {
-      const target = event.target as Node;
-      if (!button.current?.contains(target) && !panel.current?.contains(target)) setOpen(false);
-    };
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key !== "Escape") return;
-      setOpen(false);
-      button.current?.focus();
-    };
-    document.addEventListener("pointerdown", onPointerDown);
-    document.addEventListener("keydown", onKeyDown);
-    return () => {
-      document.removeEventListener("pointerdown", onPointerDown);
-      document.removeEventListener("keydown", onKeyDown);
-    };
-  }, [open]);
+  // A panel opened before the page was hydrated stays open: follow it from here.
+  useEffect(() => setOpen(panel.current?.matches(":popover-open") ?? false), []);
 
-  const buttonProps = { ref: button, type: "button", "aria-expanded": open, "aria-controls": panelId, onClick: toggle } as const;
+  const buttonProps = {
+    ref: button,
+    type: "button",
+    popoverTarget: panelId,
+    "aria-controls": panelId,
+    // Without JavaScript the browser tells the expanded state of a popover's button itself.
+    "aria-expanded": hydrated ? open : undefined,
+  } as const;
   const panelProps = {
     ref: (element: HTMLElement | null) => {
       panel.current = element;
     },
     id: panelId,
-    hidden: !open,
-  };
-  return { open, close, button, panel, buttonProps, panelProps };
+    popover: "auto",
+    onToggle: (event: ToggleEvent<HTMLElement>) => setOpen(event.newState === "open"),
+  } as const;
+  return { open, close, hydrated, button, panel, buttonProps, panelProps };
 }
