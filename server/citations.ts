@@ -37,7 +37,7 @@ export function createCitationApp(api: ApiClient, origin: (url: string) => strin
   app.get("/cite/:locale/books/:slug/:format", (c) => {
     const { locale, slug, format: formatParam } = c.req.param();
     return answer(c.req.path, locale, formatParam, async (l) => {
-      return bookToWork(await api.book(l, slug), origin(c.req.url) + href("book", { slug }, l));
+      return bookToWork(await api.book(l, slug), origin(c.req.url) + href("book", { slug }, l), l);
     });
   });
 

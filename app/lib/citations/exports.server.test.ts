@@ -13,7 +13,8 @@ beforeAll(async () => {
   ({ api, close } = await demoApi());
   works = [];
   for (const locale of ["en", "tr"] as const) {
-    for (const { slug } of (await api.books(locale)).Items) works.push(bookToWork(await api.book(locale, slug), `https://meridian.test/${slug}`));
+    for (const { slug } of (await api.books(locale)).Items)
+      works.push(bookToWork(await api.book(locale, slug), `https://meridian.test/${slug}`, locale));
     for (const { article, issue, journal } of await demoArticles(api, locale)) works.push(articleToWork(article, issue, journal, null));
   }
 });

@@ -32,7 +32,7 @@ async function demoWorks(locale: Locale): Promise<CitableWork[]> {
   const books = await Promise.all((await api.books(locale)).Items.map((b) => api.book(locale, b.slug)));
   const articles = await demoArticles(api, locale);
   return [
-    ...books.map((b) => bookToWork(b, bookUrl(b.slug))),
+    ...books.map((b) => bookToWork(b, bookUrl(b.slug), locale)),
     ...articles.map(({ article, issue, journal }) => articleToWork(article, issue, journal, null)),
   ];
 }
@@ -72,7 +72,7 @@ describe("hand-checked references", () => {
     return articleToWork(found.article, found.issue, found.journal, null);
   }
   async function book(locale: Locale, slug: string) {
-    return bookToWork(await api.book(locale, slug), bookUrl(slug));
+    return bookToWork(await api.book(locale, slug), bookUrl(slug), locale);
   }
 
   it("APA 7: a journal article and an edited book", async () => {
@@ -93,7 +93,7 @@ describe("hand-checked references", () => {
     );
     expect(cited.html).toContain("<i>Tarih ve Kültür Dergisi</i> 15/2 (2024)");
     expect(textOf(formatCitation(await book("tr", "avrupada-miras-dili-olarak-turkce"), "isnad", "tr").html)).toBe(
-      "Arslan, Seda - Vermeer, Jan Hendrik (ed.). Avrupa’da Miras Dili Olarak Türkçe: Edinim, Yitim ve Dil Politikası. Meridian Academic Publishing, 2020. https://doi.org/10.5555/mp.book.2020.01",
+      "Arslan, Seda - Vermeer, Jan Hendrik (ed.). Avrupa’da Miras Dili Olarak Türkçe: Edinim, Yitim ve Dil Politikası. Meridyen Akademik Yayıncılık, 2020. https://doi.org/10.5555/mp.book.2020.01",
     );
   });
 

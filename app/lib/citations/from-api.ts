@@ -1,8 +1,11 @@
 /** Content API answers → citable works. */
+import type { Locale } from "../../../i18n/locales.ts";
+import { messages } from "../../../i18n/messages/index.ts";
 import type { ArticleSummary, BookDetail, Issue, JournalSummary } from "../../../service/api/types.ts";
-import { type CitableArticle, type CitableBook, PUBLISHER, splitName } from "./work.ts";
+import { type CitableArticle, type CitableBook, splitName } from "./work.ts";
 
-export function bookToWork(book: BookDetail, url: string | null): CitableBook {
+/** A book as cited on a page in `locale`: its title there, and the publisher's name in that language. */
+export function bookToWork(book: BookDetail, url: string | null, locale: Locale): CitableBook {
   const named = (role: "author" | "editor") => book.contributors.filter((c) => c.role === role).map((c) => splitName(c.name));
   return {
     type: "book",
@@ -12,7 +15,7 @@ export function bookToWork(book: BookDetail, url: string | null): CitableBook {
     authors: named("author"),
     editors: named("editor"),
     year: book.year,
-    publisher: PUBLISHER,
+    publisher: messages[locale].site.name,
     isbn: book.eIsbn ?? book.printIsbn,
     doi: book.doi,
     url: url ?? book.url,

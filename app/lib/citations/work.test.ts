@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { type CitableWork, fullTitle, PUBLISHER, splitName } from "./work.ts";
+import { type CitableWork, fullTitle, splitName } from "./work.ts";
 
 describe("splitName", () => {
   it("takes the last word as the surname, keeping given names, particles and hyphenated surnames whole", () => {
@@ -20,7 +20,7 @@ describe("fullTitle", () => {
     authors: [],
     editors: [],
     year: 2026,
-    publisher: PUBLISHER,
+    publisher: "Meridian Academic Publishing",
     language: "tr",
   };
   it("follows a book's title with its subtitle after a colon, and gives any other title as it is", () => {

@@ -46,9 +46,6 @@ export type CitableWork = CitableArticle | CitableBook;
 /** The title a reference gives: a book's subtitle follows its title after a colon. */
 export const fullTitle = (work: CitableWork) => (work.type === "book" && work.subtitle ? `${work.title}: ${work.subtitle}` : work.title);
 
-/** The publisher named in every book's citation. */
-export const PUBLISHER = "Meridian Academic Publishing";
-
 /** Lower-case words that belong to the surname that follows them ("van", "de", "al"…). */
 const particles = new Set(["van", "von", "der", "den", "de", "del", "della", "da", "di", "du", "la", "le", "al", "el", "bin", "ibn"]);
 

@@ -16,7 +16,7 @@ import { contributorLine } from "./contributors.ts";
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { api, locale, origin } = loaderBase(request, context);
   const book = await orNotFound(request, api.book(locale, params.slug));
-  const citations = formatCitations(bookToWork(book, origin + href("book", { slug: book.slug }, locale)), locale);
+  const citations = formatCitations(bookToWork(book, origin + href("book", { slug: book.slug }, locale), locale), locale);
   return { book, citations, alternates: book.alternates };
 }
 
