@@ -69,7 +69,7 @@ export async function startServer(env: Record<string, string | undefined>, { por
       (r) => r.status === 200,
       () => false,
     );
-    if (ok) return { base, child, stop: () => stopServer(child) };
+    if (ok) return { base, child, output: () => output, stop: () => stopServer(child) };
     await sleep(250);
   }
   throw new Error(`the server did not answer within 120 s:\n${output}`);

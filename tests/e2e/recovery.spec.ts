@@ -1,7 +1,8 @@
 /**
  * Faults: a web process whose content service goes away keeps answering (pages say what could not
  * be loaded, /readyz says 503) and recovers by itself when the service is back; stopped (SIGTERM),
- * it finishes the requests in flight before it exits.
+ * it finishes the requests in flight before it exits; a promise of its own that fails unawaited is
+ * logged, and the process goes on answering.
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:http";
@@ -9,6 +10,7 @@ import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
+import { PORT } from "../../playwright.config.ts";
 import { freePort, startServer } from "../../scripts/server-process.ts";
 
 test("pages degrade while the content service is down, and recover when it returns", async ({ request }) => {
@@ -77,5 +79,32 @@ test("on SIGTERM a web process finishes the request in flight, then exits", asyn
     await web.stop();
     slow.closeAllConnections();
     slow.close();
+  }
+});
+
+test("a promise that fails with nobody awaiting it is logged, and the process goes on answering", async ({ request }) => {
+  test.setTimeout(60_000);
+  const preload = path.join(import.meta.dirname, "reject-when-listening.ts");
+  const web = await startServer({
+    NODE_OPTIONS: `--import=${preload}`,
+    SQLITE_FILE: undefined,
+    DATABASE_URL: undefined,
+    // Its content service is the test server's: ready at once, with no database to load.
+    API_URL: `http://127.0.0.1:${PORT}`,
+  });
+  try {
+    await expect.poll(() => web.output()).toContain("a promise nobody awaited failed");
+    const line = web
+      .output()
+      .split("\n")
+      .find((l) => l.includes("a promise nobody awaited failed"));
+    expect(JSON.parse(line ?? "{}")).toMatchObject({
+      level: "error",
+      message: expect.stringMatching(/^unhandled rejection: Error: a promise nobody awaited failed/),
+    });
+    expect((await request.get(`${web.base}/healthz`)).status()).toBe(200);
+    expect(web.child.exitCode).toBeNull();
+  } finally {
+    await web.stop();
   }
 });
