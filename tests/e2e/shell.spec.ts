@@ -171,6 +171,32 @@ test.describe("without JavaScript", () => {
   });
 });
 
+test("a menu opened while the page's JavaScript still loads stays open once it runs, and is followed", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(/\/assets\/.*\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto("/tr", { waitUntil: "commit" });
+  const button = page.getByRole("button", { name: "Menü" });
+  await button.click();
+  const menu = page.locator(`[id="${await button.getAttribute("aria-controls")}"]`);
+  await expect(menu.getByRole("link", { name: "Dergiler", exact: true })).toBeVisible();
+  release();
+  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+  await expect(button).toHaveAttribute("aria-expanded", "true");
+  await expect(menu).toBeVisible();
+  await expect.poll(() => page.evaluate(() => document.body.style.overflow)).toBe("hidden");
+  await menu.getByRole("link", { name: "Dergiler", exact: true }).click();
+  await expect(page).toHaveURL(/\/tr\/dergiler$/);
+  await expect(menu).toBeHidden();
+  await expect(button).toHaveAttribute("aria-expanded", "false");
+});
+
 test("the footer has the logo, social links, localized links, the library and the 2025 copyright", async ({ page }) => {
   await gotoHydrated(page, "/tr");
   const footer = page.getByRole("contentinfo");

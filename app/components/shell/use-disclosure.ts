@@ -26,16 +26,22 @@ export function useDisclosure() {
   const panelId = useId();
   const hydrated = useHydrated();
   const { pathname, search } = useLocation();
+  const location = pathname + search;
+  const shownAt = useRef(location);
 
   const close = useCallback(() => {
     if (panel.current?.matches(":popover-open")) panel.current.hidePopover();
   }, []);
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: closing is the point of a new location.
-  useEffect(close, [pathname, search]);
-
-  // A panel opened before the page was hydrated stays open: follow it from here.
-  useEffect(() => setOpen(panel.current?.matches(":popover-open") ?? false), []);
+  // A new location closes the panel. On hydration, a panel the visitor opened before stays open, followed from here.
+  useEffect(() => {
+    if (location === shownAt.current) {
+      setOpen(panel.current?.matches(":popover-open") ?? false);
+    } else {
+      shownAt.current = location;
+      close();
+    }
+  }, [location, close]);
 
   const buttonProps = {
     ref: button,
