@@ -9,8 +9,8 @@ import { Migrator } from "kysely/migration";
 import pg from "pg";
 import * as contentMigration from "./migrations/2026-11-22-0001-content.ts";
 import * as submissionsMigration from "./migrations/2026-11-23-0001-submissions.ts";
-import * as articleByDateMigration from "./migrations/2026-11-23-0002-article-by-date.ts";
-import * as searchMigration from "./migrations/2026-11-23-0003-search.ts";
+import * as searchMigration from "./migrations/2026-11-23-0002-search.ts";
+import * as articleByDateMigration from "./migrations/2026-11-23-0003-article-by-date.ts";
 import * as latestArticlesMigration from "./migrations/2026-11-23-0010-latest-articles.ts";
 import * as searchGroupsMigration from "./migrations/2026-11-23-0011-search-groups.ts";
 import * as postgresSearchIndexMigration from "./migrations/2026-11-23-0012-postgres-search-index.ts";
@@ -42,8 +42,8 @@ export function openDatabase(location: string): DatabaseHandle {
 const migrations = {
   "2026-11-22-0001-content": contentMigration,
   "2026-11-23-0001-submissions": submissionsMigration,
-  "2026-11-23-0002-article-by-date": articleByDateMigration,
-  "2026-11-23-0003-search": searchMigration,
+  "2026-11-23-0002-search": searchMigration,
+  "2026-11-23-0003-article-by-date": articleByDateMigration,
   "2026-11-23-0010-latest-articles": latestArticlesMigration,
   "2026-11-23-0011-search-groups": searchGroupsMigration,
   "2026-11-23-0012-postgres-search-index": postgresSearchIndexMigration,
