@@ -53,8 +53,14 @@ test("pages degrade while the content service is down, and recover when it retur
 test("on SIGTERM a web process finishes the request in flight, then exits", async ({ request }) => {
   test.setTimeout(60_000);
   // A content service that is ready but takes a second over each of its answers (503: unavailable).
+  let reached = () => {};
+  const pageAsked = new Promise<void>((resolve) => {
+    reached = resolve;
+  });
   const slow = createServer((req, res) => {
     if (req.url === "/readyz") return res.end("{}");
+    // The books page asks for the books (other asks, such as the revision's, come from the process itself).
+    if (req.url?.startsWith("/api/books/")) reached();
     setTimeout(() => {
       res.statusCode = 503;
       res.end();
@@ -69,7 +75,8 @@ test("on SIGTERM a web process finishes the request in flight, then exits", asyn
   try {
     const exited = new Promise<number | null>((resolve) => web.child.once("exit", resolve));
     const inFlight = request.get(`${web.base}/tr/kitaplar?stop=1`, { timeout: 30_000 });
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // The page is being rendered: it has asked the content service.
+    await pageAsked;
     web.child.kill("SIGTERM");
     const response = await inFlight;
     expect(response.status()).toBe(200);

@@ -86,7 +86,8 @@ test("an article is a ScholarlyArticle by its authors, part of its issue, volume
   const [issue] = (await api<List<Issue>>(page, `/api/journals/en/${journal}/issues`)).Items;
   const articles = (await api<IssueArticles>(page, `/api/journals/en/${journal}/issues/${issue.id}?pageSize=100`)).Items;
   // One article with a DOI and ORCID iDs, and, when the issue has one, one without: no empty property for it.
-  const withDoi = articles.find((a: ArticleSummary) => a.doi && a.authors.some((author) => author.orcid)) as ArticleSummary;
+  const withDoi = articles.find((a: ArticleSummary) => a.doi && a.authors.some((author) => author.orcid));
+  expect(withDoi).toBeDefined();
   const withoutDoi = articles.find((a: ArticleSummary) => !a.doi);
   for (const summary of [withDoi, withoutDoi].filter((a): a is ArticleSummary => Boolean(a))) {
     const article = await api<ArticleDetail>(page, `/api/journals/en/${journal}/issues/${issue.id}/articles/${summary.id}`);
