@@ -4,7 +4,7 @@
  * feed's locale. An article's entry links its page, and its DOI when it has one.
  */
 import type { Hono } from "hono";
-import { type ApiClient, isContentNotFound, isContentUnavailable } from "../app/lib/api-client.server.ts";
+import { type ApiClient, isContentUnavailable, namesNothing } from "../app/lib/api-client.server.ts";
 import { articlePath } from "../app/lib/article-path.ts";
 import { feedPath, journalFeedPattern } from "../app/lib/feeds.ts";
 import { href } from "../app/route-table.ts";
@@ -81,7 +81,7 @@ export function mountFeeds(app: Hono, api: ApiClient, origin: (url: string) => s
       });
     } catch (error) {
       const text = (status: number, body: string) => new Response(body, { status, headers: { "Content-Type": "text/plain; charset=utf-8" } });
-      if (isContentNotFound(error)) return text(404, format(t.errors.slugNotFound, { path: new URL(url).pathname }));
+      if (namesNothing(error)) return text(404, format(t.errors.slugNotFound, { path: new URL(url).pathname }));
       if (isContentUnavailable(error)) return text(503, t.list.loadFailed);
       throw error;
     }

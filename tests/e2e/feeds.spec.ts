@@ -106,9 +106,12 @@ test("a journal's feed has that journal's articles, and an unknown journal has n
   expect(new Set(feed.entries.map((entry) => entry.source))).toEqual(new Set([journal.title]));
   for (const entry of feed.entries) expect(entry.id.startsWith(`${ORIGIN}/tr/dergiler/tarih-ve-kultur-dergisi/makaleler/`)).toBe(true);
 
-  const missing = await page.request.get("/journals/no-such-journal/feed.atom");
-  expect(missing.status()).toBe(404);
-  expect(await missing.text()).toBe("Page Not Found: /journals/no-such-journal/feed.atom");
+  // A slug that names no journal, and one that cannot be a slug at all.
+  for (const slug of ["no-such-journal", "No_Such--Journal"]) {
+    const missing = await page.request.get(`/journals/${slug}/feed.atom`);
+    expect(missing.status()).toBe(404);
+    expect(await missing.text()).toBe(`Page Not Found: /journals/${slug}/feed.atom`);
+  }
 });
 
 test("an entry's link opens the article's page", async ({ page }) => {
