@@ -42,9 +42,7 @@ export function requestIds(): MiddlewareHandler {
     c.res.headers.set("X-Request-Id", id);
     const ms = Math.round(performance.now() - started);
     if (c.res.status >= 500 || ms > SLOW_MS) {
-      currentRequest.run(id, () =>
-        write(c.res.status >= 500 ? "error" : "warn", "request", { method: c.req.method, path: c.req.path, status: c.res.status, ms }),
-      );
+      write(c.res.status >= 500 ? "error" : "warn", "request", { requestId: id, method: c.req.method, path: c.req.path, status: c.res.status, ms });
     }
   };
 }

@@ -62,12 +62,13 @@ export function pageCache({ freshMs, staleMs, maxEntries, render, now = Date.now
   const middleware: MiddlewareHandler = async (c, next) => {
     if (c.req.method !== "GET") return next();
     const key = c.req.url;
+    const ifNoneMatch = c.req.header("if-none-match");
     const entry = entries.get(key);
     const age = entry ? now() - entry.storedAt : Number.POSITIVE_INFINITY;
     if (entry && age < freshMs) {
       entries.delete(key);
       entries.set(key, entry);
-      c.res = replay(entry, "HIT", c.req.header("if-none-match"));
+      c.res = replay(entry, "HIT", ifNoneMatch);
       return;
     }
     if (entry && age < freshMs + staleMs) {
@@ -84,11 +85,11 @@ export function pageCache({ freshMs, staleMs, maxEntries, render, now = Date.now
             });
         });
       }
-      c.res = replay(entry, "STALE", c.req.header("if-none-match"));
+      c.res = replay(entry, "STALE", ifNoneMatch);
       return;
     }
     await next();
-    c.res = await store(key, c.res, c.req.header("if-none-match"));
+    c.res = await store(key, c.res, ifNoneMatch);
   };
   return { middleware, clear: () => entries.clear() };
 }

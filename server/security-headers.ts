@@ -44,7 +44,7 @@ const isScriptType = (type: string | undefined) =>
   type === undefined || type === "" || type === "module" || /^(text|application)\/(x-)?(java|ecma)script$/i.test(type);
 
 /** The 'sha256-…' sources of the inline scripts in a page, in order, each once. */
-export function inlineScriptHashes(html: string): string[] {
+function inlineScriptHashes(html: string): string[] {
   const hashes = new Set<string>();
   for (const [, attributes, body] of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi)) {
     if (/\bsrc\s*=/i.test(attributes)) continue;
@@ -61,7 +61,7 @@ export function inlineScriptHashes(html: string): string[] {
  * a page without inline scripts runs none.
  * Styles come from the stylesheet; style attributes (a cover's size, a panel's position) are allowed.
  */
-export function pagePolicy(hashes: readonly string[], thirdParties: ThirdParties): string {
+function pagePolicy(hashes: readonly string[], thirdParties: ThirdParties): string {
   const connect = ["'self'", ...(thirdParties.analytics ? ANALYTICS.connect : []), ...(thirdParties.botCheck ? BOT_CHECK.connect : [])];
   const directives: [string, string[]][] = [
     ["default-src", ["'none'"]],
@@ -84,6 +84,9 @@ export function pagePolicy(hashes: readonly string[], thirdParties: ThirdParties
     .join("; ");
 }
 
+/** The policy of a page with this HTML. */
+export const htmlPolicy = (html: string, thirdParties: ThirdParties) => pagePolicy(inlineScriptHashes(html), thirdParties);
+
 const isHtml = (response: Response) => /^text\/html\b/i.test(response.headers.get("content-type") ?? "");
 
 /** A page with its policy, computed from its HTML (the body is read whole). Other answers are returned as they are. */
@@ -91,7 +94,7 @@ export async function withPagePolicy(response: Response, thirdParties: ThirdPart
   if (!isHtml(response) || response.body === null || response.headers.has(CSP)) return response;
   const html = await response.text();
   const headers = new Headers(response.headers);
-  headers.set(CSP, pagePolicy(inlineScriptHashes(html), thirdParties));
+  headers.set(CSP, htmlPolicy(html, thirdParties));
   return new Response(html, { status: response.status, statusText: response.statusText, headers });
 }
 
@@ -104,10 +107,8 @@ export function securityHeaders(thirdParties: ThirdParties): MiddlewareHandler {
   const common = Object.entries(COMMON_HEADERS);
   return async (c, next) => {
     await next();
-    if (!c.res.headers.has(CSP)) {
-      if (isHtml(c.res)) c.res = await withPagePolicy(c.res, thirdParties);
-      else c.res.headers.set(CSP, RESOURCE_POLICY);
-    }
+    c.res = await withPagePolicy(c.res, thirdParties);
+    if (!c.res.headers.has(CSP)) c.res.headers.set(CSP, RESOURCE_POLICY);
     for (const [name, value] of common) c.res.headers.set(name, value);
   };
 }

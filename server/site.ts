@@ -35,7 +35,7 @@ import { pageCache } from "./page-cache.ts";
 import { isOwnPost } from "./post-origin.ts";
 import { prerenderedPages } from "./prerendered.ts";
 import { BUILD_FILES_CACHE_CONTROL, BUILDS_PATH, formScreenIds, IMMUTABLE, PAGE_FRESH_MS, PAGE_STALE_MS } from "./route-rules.ts";
-import { inlineScriptHashes, pagePolicy, securityHeaders, withPagePolicy } from "./security-headers.ts";
+import { htmlPolicy, securityHeaders, withPagePolicy } from "./security-headers.ts";
 import { createSitemapApp } from "./sitemap.ts";
 
 export interface SiteOptions {
@@ -215,8 +215,7 @@ export function createSite({ config, api, forms, apiApp, oai, build, clientDir, 
   };
 
   // Pages the build prerendered (PRERENDER_PATHS) are answered as built, for those paths only.
-  const prerendered =
-    mode === "production" ? prerenderedPages(config.PRERENDER_DIR, (html) => pagePolicy(inlineScriptHashes(html), thirdParties)) : undefined;
+  const prerendered = mode === "production" ? prerenderedPages(config.PRERENDER_DIR, (html) => htmlPolicy(html, thirdParties)) : undefined;
   if (prerendered) app.use("*", prerendered);
 
   if (mode === "production") {

@@ -8,7 +8,7 @@
  *   English and a Turkish URL each) a part; a part past the last, or an unknown journal, is a 404.
  */
 import { Hono } from "hono";
-import { type ApiClient, isContentNotFound, isContentUnavailable } from "../app/lib/api-client.server.ts";
+import { type ApiClient, namesNothing } from "../app/lib/api-client.server.ts";
 import { fillPattern, type RouteEntry, routeTable } from "../app/route-table.ts";
 import { format } from "../i18n/format.ts";
 import { type Locale, locales } from "../i18n/locales.ts";
@@ -87,7 +87,7 @@ async function findJournal(api: ApiClient, slug: string): Promise<Params | undef
     const { alternates } = await api.journal("en", slug);
     return alternates.tr ? { en: { slug }, tr: { slug: alternates.tr } } : undefined;
   } catch (error) {
-    if (isContentNotFound(error) || (isContentUnavailable(error) && error.status === 400)) return undefined;
+    if (namesNothing(error)) return undefined;
     throw error;
   }
 }
@@ -182,7 +182,7 @@ export function createSitemapApp(
       const body = journal && (await journalSitemap(api, origin(c.req.url), journal, Number.parseInt(part, 10), pairsPerSitemap));
       return body ? asXml(body) : notFound(c.req.path);
     } catch (error) {
-      if (isContentNotFound(error)) return notFound(c.req.path);
+      if (namesNothing(error)) return notFound(c.req.path);
       throw error;
     }
   });
