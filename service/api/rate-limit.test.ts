@@ -22,6 +22,16 @@ for (const database of testDatabases()) {
       expect((await hit("a", 60_001)).allowed).toBe(false);
     });
 
+    it("keeps each caller's window: a short one does not forget the hits a long one still counts", async () => {
+      const at = 20_000_000;
+      expect((await hitRateLimit(handle.db, { key: "long", limit: 1, windowMs: 600_000 }, at)).allowed).toBe(true);
+      expect((await hitRateLimit(handle.db, { key: "short", limit: 1, windowMs: 1000 }, at + 5000)).allowed).toBe(true);
+      expect(await hitRateLimit(handle.db, { key: "long", limit: 1, windowMs: 600_000 }, at + 6000)).toEqual({
+        allowed: false,
+        retryAfterMs: 594_000,
+      });
+    });
+
     it("counts concurrent posts one at a time: exactly `limit` of them get through", async () => {
       const at = 10_000_000;
       const answers = await Promise.all(Array.from({ length: 20 }, () => hitRateLimit(handle.db, { key: "busy", limit: 5, windowMs: 60_000 }, at)));

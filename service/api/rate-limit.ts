@@ -9,14 +9,13 @@ import { z } from "zod";
 import type { ContentDb } from "../db/database.ts";
 import { dialectOf } from "../db/dialect.ts";
 
+/** The longest window a caller may ask for: hits older than it count for nobody. */
+const MAX_WINDOW_MS = 7 * 24 * 3600 * 1000;
+
 export const rateLimitRequest = z.object({
   key: z.string().min(1).max(100),
   limit: z.number().int().min(1).max(10_000),
-  windowMs: z
-    .number()
-    .int()
-    .min(1000)
-    .max(7 * 24 * 3600 * 1000),
+  windowMs: z.number().int().min(1000).max(MAX_WINDOW_MS),
 });
 export type RateLimitRequest = z.infer<typeof rateLimitRequest>;
 export interface RateLimitAnswer {
@@ -28,14 +27,15 @@ export interface RateLimitAnswer {
 export async function hitRateLimit(db: ContentDb, { key, limit, windowMs }: RateLimitRequest, now = Date.now()): Promise<RateLimitAnswer> {
   return db.transaction().execute(async (trx) => {
     if (dialectOf(trx) === "postgres") await sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`.execute(trx);
-    // Hits older than the window count for nobody any more (every key's: the table stays small).
+    // Hits older than any window count for nobody any more (every key's: the table stays small).
     await trx
       .deleteFrom("rateLimitHit")
-      .where("at", "<=", now - windowMs)
+      .where("at", "<=", now - MAX_WINDOW_MS)
       .execute();
     const recent = await trx
       .selectFrom("rateLimitHit")
       .where("key", "=", key)
+      .where("at", ">", now - windowMs)
       .select((eb) => [eb.fn.countAll().as("count"), eb.fn.min("at").as("oldest")])
       .executeTakeFirstOrThrow();
     if (Number(recent.count) >= limit) return { allowed: false, retryAfterMs: Number(recent.oldest) + windowMs - now };
