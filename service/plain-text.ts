@@ -19,11 +19,13 @@ export function plainText(html: string): string {
   return textOf(html).replace(/\s+/g, " ").trim();
 }
 
-/** Paragraphs, list items, headings and line breaks each on a line of their own (OAI-PMH's abstracts). */
-export function plainParagraphs(html: string): string {
+/** The plain text of each paragraph, list item, heading and line (OAI-PMH's abstracts); none empty. */
+export function paragraphsOf(html: string): string[] {
   return html
     .split(/<\/(?:p|li|h\d|blockquote)>|<br\s*\/?>/i)
     .map(plainText)
-    .filter((line) => line !== "")
-    .join("\n");
+    .filter((line) => line !== "");
 }
+
+/** The paragraphs of `paragraphsOf`, each on a line of its own. */
+export const plainParagraphs = (html: string) => paragraphsOf(html).join("\n");

@@ -23,8 +23,8 @@ import { findBook, listBooks } from "./queries/books.ts";
 import { findContentItem, listContentItems } from "./queries/content-items.ts";
 import { findDepartment, listDepartments } from "./queries/departments.ts";
 import { journalDirectory, unknownJournalFilter } from "./queries/journal-directory.ts";
-import { findJournal, journalIdBySlug, listArticles, listIssues, readEditorialBoard } from "./queries/journals.ts";
-import { journalBySlug, latestArticles } from "./queries/latest-articles.ts";
+import { findJournal, journalBySlug, listArticles, listIssues, readEditorialBoard } from "./queries/journals.ts";
+import { latestArticles } from "./queries/latest-articles.ts";
 import { findPage, listPages } from "./queries/pages.ts";
 import { readEntities } from "./queries/reference.ts";
 import { search, unknownSearchFilter } from "./queries/search.ts";
@@ -109,7 +109,7 @@ export function createApiApp(db: ContentDb, { onSubmission, revision }: ApiOptio
     return parsed.data;
   };
   const journalId = async (locale: Locale, slug: string, path: string) =>
-    found(locale, await journalIdBySlug(db, locale, slugParam(locale, slug)), path);
+    found(locale, await journalBySlug(db, locale, slugParam(locale, slug)), path).journalId;
   /** A list's filters: each facet at most once, each a value its facet has (`unknownFilter` names the first that is not). */
   const facetFilters = async <Facet extends string>(
     locale: Locale,

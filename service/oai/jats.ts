@@ -5,7 +5,7 @@
  */
 
 import { orcidUrl } from "../identifiers.ts";
-import { plainParagraphs } from "../plain-text.ts";
+import { paragraphsOf } from "../plain-text.ts";
 import { element, text } from "../xml.ts";
 import type { RecordContext } from "./dublin-core.ts";
 import type { ArticleRecord } from "./records.ts";
@@ -22,11 +22,7 @@ const date = (name: string, day: string, attrs: Record<string, string>) => {
   return element(name, [text("day", dayOfMonth), text("month", month), text("year", year)], { ...attrs, "iso-8601-date": day });
 };
 
-const paragraphs = (html: string) =>
-  plainParagraphs(html)
-    .split("\n")
-    .filter(Boolean)
-    .map((p) => text("p", p));
+const paragraphs = (html: string) => paragraphsOf(html).map((p) => text("p", p));
 
 export function jatsFront(article: ArticleRecord, { landingPage, publisher }: RecordContext): string {
   const { journal } = article;

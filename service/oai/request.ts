@@ -23,7 +23,7 @@ interface VerbArguments {
 }
 
 const listArguments: VerbArguments = { required: ["metadataPrefix"], optional: ["from", "until", "set"], exclusive: "resumptionToken" };
-export const verbs = {
+const verbs = {
   Identify: { required: [], optional: [] },
   ListMetadataFormats: { required: [], optional: ["identifier"] },
   ListSets: { required: [], optional: [], exclusive: "resumptionToken" },

@@ -125,10 +125,12 @@ export async function findJournal(db: ContentDb, locale: Locale, slug: string): 
   };
 }
 
-/** The journal id behind a locale's slug, or undefined. */
-export async function journalIdBySlug(db: ContentDb, locale: Locale, slug: string): Promise<string | undefined> {
-  const row = await db.selectFrom("journalText").where("locale", "=", locale).where("slug", "=", slug).select("journalId").executeTakeFirst();
-  return row?.journalId;
+/**
+ * The journal behind a locale's slug, or undefined: its id, and its title in that locale (a
+ * journal's feed names it, when it has no article yet too).
+ */
+export async function journalBySlug(db: ContentDb, locale: Locale, slug: string): Promise<{ journalId: string; title: string } | undefined> {
+  return db.selectFrom("journalText").where("locale", "=", locale).where("slug", "=", slug).select(["journalId", "title"]).executeTakeFirst();
 }
 
 /** A journal's issues, newest first, with their special titles and article counts. */

@@ -43,11 +43,3 @@ export async function latestArticles(db: ContentDb, locale: Locale, journalId?: 
     publishedOn: r.publishedOn,
   }));
 }
-
-/**
- * The journal behind a locale's slug, or undefined: its id (to list its articles) and its title in
- * that locale (the journal's feed names it, when it has no article yet too).
- */
-export async function journalBySlug(db: ContentDb, locale: Locale, slug: string): Promise<{ journalId: string; title: string } | undefined> {
-  return db.selectFrom("journalText").where("locale", "=", locale).where("slug", "=", slug).select(["journalId", "title"]).executeTakeFirst();
-}
