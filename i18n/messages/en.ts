@@ -151,7 +151,6 @@ export const en = {
     received: "Received",
     accepted: "Accepted",
     published: "Published",
-    doi: "DOI",
     pages: "Pages",
     language: "Language",
     views: "Views",

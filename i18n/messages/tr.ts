@@ -153,7 +153,6 @@ export const tr = {
     received: "Geliş tarihi",
     accepted: "Kabul tarihi",
     published: "Yayım tarihi",
-    doi: "DOI",
     pages: "Sayfalar",
     language: "Dil",
     views: "Görüntülenme",

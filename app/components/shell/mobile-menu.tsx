@@ -20,7 +20,7 @@ export function MobileMenu({ links }: { links: { to: string; label: string; end:
   }, [open]);
 
   return (
-    <div>
+    <>
       <button {...buttonProps} className="btn-ghost inline-flex items-center gap-2">
         <svg viewBox="0 0 24 24" className="h-5 w-5" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2">
           {open ? <path d="M6 6l12 12M18 6L6 18" /> : <path d="M4 7h16M4 12h16M4 17h16" />}
@@ -45,6 +45,6 @@ export function MobileMenu({ links }: { links: { to: string; label: string; end:
           <LanguageLinks className="btn-secondary aria-[current]:border-orange-700 aria-[current]:text-orange-800" />
         </ul>
       </div>
-    </div>
+    </>
   );
 }

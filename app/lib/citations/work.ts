@@ -1,7 +1,7 @@
 /**
  * A citable work in a plain shape, independent of the content API's types: what the citation
- * styles and the export formats (RIS, BibTeX, EndNote) are made from. Shared by the server
- * modules and the page components (types only).
+ * styles and the export formats (RIS, BibTeX, EndNote) are made from, in the loaders and the
+ * server's download routes (pages get the formatted strings only).
  */
 import type { Locale } from "../../../i18n/locales.ts";
 

@@ -68,7 +68,7 @@ export default function Article({ loaderData: { article, citations }, params }: 
   facts.push([t.article.published, formatDate(article.publishedOn, locale)]);
   if (article.doi)
     facts.push([
-      t.article.doi,
+      t.articles.doi,
       <a key="doi" href={doiUrl(article.doi)} className={`${link} break-all`}>
         {doiUrl(article.doi)}
       </a>,
