@@ -23,19 +23,24 @@ type SitemapApp = ReturnType<typeof createSitemapApp>;
 
 async function get(app: SitemapApp, path: string) {
   const response = await app.request(path);
-  return { status: response.status, type: response.headers.get("Content-Type"), body: await response.text() };
+  return {
+    status: response.status,
+    type: response.headers.get("Content-Type"),
+    cacheControl: response.headers.get("Cache-Control"),
+    body: await response.text(),
+  };
 }
 
 /** The index's sitemaps, each read: their paths and their entries. */
 async function readAll(app: SitemapApp) {
   const index = await get(app, "/sitemap.xml");
-  expect([index.status, index.type]).toEqual([200, "application/xml; charset=utf-8"]);
+  expect([index.status, index.type, index.cacheControl]).toEqual([200, "application/xml; charset=utf-8", "public, max-age=600"]);
   expect(index.body).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>\n<sitemapindex xmlns="http:\/\/www.sitemaps.org\/schemas\/sitemap\/0.9">/);
   const paths = [...index.body.matchAll(/<sitemap><loc>([^<]+)<\/loc><\/sitemap>/g)].map(([, loc]) => loc.slice(origin.length));
   const parts = await Promise.all(
     paths.map(async (path) => {
       const part = await get(app, path);
-      expect([path, part.status]).toEqual([path, 200]);
+      expect([path, part.status, part.cacheControl]).toEqual([path, 200, "public, max-age=600"]);
       return { path, urls: entries(part.body) };
     }),
   );

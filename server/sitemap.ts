@@ -159,7 +159,9 @@ export function createSitemapApp(
   { pairsPerSitemap = PAIRS_PER_SITEMAP, revision }: { pairsPerSitemap?: number; revision?: () => number } = {},
 ) {
   const app = new Hono();
-  const asXml = (body: string) => new Response(body, { headers: { "Content-Type": "application/xml; charset=utf-8" } });
+  // A CDN or crawler may keep a sitemap as long as this process keeps the index.
+  const asXml = (body: string) =>
+    new Response(body, { headers: { "Content-Type": "application/xml; charset=utf-8", "Cache-Control": `public, max-age=${INDEX_TTL_MS / 1000}` } });
   const notFound = (path: string) => Response.json({ error: "not_found", message: format(messages.en.api.notFound, { path }) }, { status: 404 });
 
   const indexes = new Map<string, () => Promise<string>>();
