@@ -3,6 +3,7 @@
  * the start with a message that names the variable. Every variable is listed in the README.
  */
 import { z } from "zod";
+import { RATE_LIMIT_RANGE } from "../service/api/rate-limit.ts";
 
 const optionalUrl = z.url({ protocol: /^https?$/ }).optional();
 
@@ -14,6 +15,9 @@ const schema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, "a postgres:// URL")
     .optional(),
+  /** How long a web process waits for a database connection, and lets one statement run (then 503). */
+  DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(2000),
+  DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(5000),
   SQLITE_FILE: z.string().default("data/content.db"),
   CONTENT_DIR: z.string().default("content/demo"),
   PRERENDER_DIR: z.string().default("build/prerendered"),
@@ -43,11 +47,13 @@ const schema = z.object({
   OUTBOX_RETRY_MS: z.coerce.number().int().min(100).default(30_000),
   FORM_SECRET: z.string().min(32, "at least 32 characters").optional(),
   FORM_MIN_FILL_MS: z.coerce.number().int().min(0).default(3000),
-  FORM_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
+  // The content service counts within these ranges only (a value it refused would count nothing).
+  FORM_RATE_LIMIT: z.coerce.number().int().min(RATE_LIMIT_RANGE.limit.min).max(RATE_LIMIT_RANGE.limit.max).default(10),
   FORM_RATE_WINDOW_MS: z.coerce
     .number()
     .int()
-    .min(1000)
+    .min(RATE_LIMIT_RANGE.windowMs.min)
+    .max(RATE_LIMIT_RANGE.windowMs.max)
     .default(10 * 60_000),
   TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
   RECAPTCHA_SITE_KEY: z.string().min(1).optional(),

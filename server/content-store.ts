@@ -1,7 +1,8 @@
 /**
  * Opens the content database the configuration names, migrates it, and on first start of an
  * empty database imports the demo content; content imported before the search index existed is
- * indexed once.
+ * indexed once. That work runs on a connection of its own without statement timeouts (a
+ * migration may rightly take long); the process then serves through one with them.
  */
 
 import { importContent } from "../service/content/import.ts";
@@ -11,17 +12,26 @@ import { type DatabaseHandle, migrateToLatest, openDatabase } from "../service/d
 import type { Config } from "./config.ts";
 
 export async function openContentStore(config: Config): Promise<DatabaseHandle> {
-  const handle = openDatabase(config.DATABASE_URL ?? config.SQLITE_FILE);
+  const location = config.DATABASE_URL ?? config.SQLITE_FILE;
+  const setup = openDatabase(location);
+  try {
+    await prepare(setup, config.CONTENT_DIR);
+  } finally {
+    await setup.db.destroy();
+  }
+  return openDatabase(location, { connectTimeoutMs: config.DATABASE_CONNECT_TIMEOUT_MS, statementTimeoutMs: config.DATABASE_STATEMENT_TIMEOUT_MS });
+}
+
+async function prepare(handle: DatabaseHandle, contentDir: string) {
   await migrateToLatest(handle.db);
   const { count } = await handle.db
     .selectFrom("journal")
     .select((eb) => eb.fn.countAll().as("count"))
     .executeTakeFirstOrThrow();
   if (Number(count) === 0) {
-    const rows = await importContent(handle.db, await readContentFolder(config.CONTENT_DIR));
-    console.log(`empty database: imported ${rows} rows of content from ${config.CONTENT_DIR}`);
+    const rows = await importContent(handle.db, await readContentFolder(contentDir));
+    console.log(`empty database: imported ${rows} rows of content from ${contentDir}`);
   }
   const indexed = await fillMissingSearchIndex(handle.db);
   if (indexed > 0) console.log(`search index was empty: indexed ${indexed} documents`);
-  return handle;
 }

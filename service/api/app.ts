@@ -14,6 +14,7 @@ import { format } from "../../i18n/format.ts";
 import { isLocale, type Locale } from "../../i18n/locales.ts";
 import { messages } from "../../i18n/messages/index.ts";
 import type { ContentDb } from "../db/database.ts";
+import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from "../db/unavailable.ts";
 import { formChoiceTitles } from "../submissions/choices.ts";
 import { composeMail } from "../submissions/mail.ts";
 import { storeSubmission } from "../submissions/store.ts";
@@ -305,8 +306,15 @@ export function createApiApp(db: ContentDb, { onSubmission, revision }: ApiOptio
     if (error instanceof HTTPException && error.status < 500) {
       return c.json<ApiError>({ error: "bad_request", message: error.message }, error.status);
     }
-    console.error(`content API: ${c.req.method} ${c.req.path} failed:`, error);
     const locale = errorLocale(c.req.path, c.req.header("accept-language"));
+    // The database is away for a moment: the caller retries (the API client does) or asks again later.
+    if (isDatabaseUnavailable(error)) {
+      console.warn(`content API: ${c.req.method} ${c.req.path}: ${error.message}`);
+      return c.json<ApiError>({ error: "unavailable", message: messages[locale].api.unavailable }, 503, {
+        "Retry-After": String(RETRY_AFTER_SECONDS),
+      });
+    }
+    console.error(`content API: ${c.req.method} ${c.req.path} failed:`, error);
     return c.json<ApiError>({ error: "internal", message: messages[locale].api.internal }, 500);
   });
 

@@ -6,7 +6,6 @@ import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { CamelCasePlugin, Kysely, PostgresDialect } from "kysely";
 import { Migrator } from "kysely/migration";
-import pg from "pg";
 import * as contentMigration from "./migrations/2026-11-22-0001-content.ts";
 import * as submissionsMigration from "./migrations/2026-11-23-0001-submissions.ts";
 import * as searchMigration from "./migrations/2026-11-23-0002-search.ts";
@@ -16,6 +15,7 @@ import * as searchGroupsMigration from "./migrations/2026-11-23-0011-search-grou
 import * as postgresSearchIndexMigration from "./migrations/2026-11-23-0012-postgres-search-index.ts";
 import * as contentRevisionMigration from "./migrations/2026-11-23-0013-content-revision.ts";
 import * as rateLimitMigration from "./migrations/2026-11-23-0014-rate-limit.ts";
+import { openPostgresPool, type PoolTimeouts } from "./postgres-pool.ts";
 import type { Database } from "./schema.ts";
 import { createSqliteDialect } from "./sqlite-dialect.ts";
 
@@ -27,12 +27,14 @@ export interface DatabaseHandle {
   dialect: Dialect;
 }
 
-/** `location` is a postgres:// URL, a file path, or ":memory:". */
-export function openDatabase(location: string): DatabaseHandle {
+/**
+ * `location` is a postgres:// URL, a file path, or ":memory:". A web process gives `timeouts`
+ * (postgres-pool.ts); commands and migrations, whose statements may rightly run long, do not.
+ */
+export function openDatabase(location: string, timeouts?: PoolTimeouts): DatabaseHandle {
   if (/^postgres(ql)?:\/\//.test(location)) {
     // COUNT and SUM come back as bigint strings; the service converts them with Number().
-    // A database that does not answer fails the query (and a start) in 5 s instead of hanging.
-    const pool = new pg.Pool({ connectionString: location, max: 10, connectionTimeoutMillis: 5000 });
+    const pool = openPostgresPool(location, timeouts);
     return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins: [new CamelCasePlugin()] }), dialect: "postgres" };
   }
   if (location !== ":memory:") mkdirSync(path.dirname(location), { recursive: true });
