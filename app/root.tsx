@@ -143,7 +143,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   let message = t.errors.serverError;
   if (isRouteErrorResponse(error)) {
     status = error.status;
-    title = status === 404 ? t.errors.notFoundTitle : error.statusText || title;
+    title = status === 404 ? t.errors.notFoundTitle : status === 503 ? t.errors.unavailableTitle : error.statusText || title;
     if (typeof error.data === "string" && error.data) message = error.data;
   } else if (error instanceof Error && error.message && import.meta.env.DEV) {
     message = error.message;

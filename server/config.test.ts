@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { rateLimitRequest } from "../service/api/rate-limit.ts";
 import { readConfig } from "./config.ts";
 
 describe("configuration", () => {
@@ -50,6 +51,13 @@ describe("configuration", () => {
     expect(readConfig({ PUBLIC_URL: "https://www.meridianpress.example/" }).PUBLIC_URL).toBe("https://www.meridianpress.example");
     expect(readConfig({ PUBLIC_URL: "https://x.example:8443/site/" }).PUBLIC_URL).toBe("https://x.example:8443");
     expect(readConfig({}).PUBLIC_URL).toBeUndefined();
+  });
+
+  it("takes only a form rate limit the content service can count", () => {
+    const largest = readConfig({ FORM_RATE_LIMIT: "10000", FORM_RATE_WINDOW_MS: String(7 * 24 * 3600_000) });
+    expect(rateLimitRequest.safeParse({ key: "k", limit: largest.FORM_RATE_LIMIT, windowMs: largest.FORM_RATE_WINDOW_MS }).success).toBe(true);
+    expect(() => readConfig({ FORM_RATE_LIMIT: "10001" })).toThrow(/FORM_RATE_LIMIT/);
+    expect(() => readConfig({ FORM_RATE_WINDOW_MS: String(7 * 24 * 3600_000 + 1) })).toThrow(/FORM_RATE_WINDOW_MS/);
   });
 
   it("takes a Google Analytics 4 measurement id, and none by default", () => {

@@ -1,26 +1,33 @@
 import { Hono } from "hono";
 import { describe, expect, it } from "vitest";
-import { pageCache } from "./page-cache.ts";
+import { DEGRADED_HEADER, pageCache } from "./page-cache.ts";
 
 function site(options: { maxEntries?: number } = {}) {
   let clock = 0;
   let renders = 0;
+  /** What a render gives while the content cannot be read: a degraded page, or a 503. */
+  let outage: "degraded" | "503" | undefined;
   const render = async (request: Request) => {
     renders++;
     const path = new URL(request.url).pathname;
+    if (outage === "degraded") return new Response(`${path} degraded`, { headers: { "cache-control": "no-store", [DEGRADED_HEADER]: "1" } });
+    if (outage === "503") return new Response("unavailable", { status: 503 });
     if (path === "/missing") return new Response("no", { status: 404 });
     if (path === "/cookie") return new Response("c", { headers: { "set-cookie": "a=b" } });
     return new Response(`${path} #${renders}`, { headers: { "content-type": "text/html" } });
   };
   const app = new Hono();
-  const cache = pageCache({ freshMs: 1000, staleMs: 5000, maxEntries: options.maxEntries ?? 10, render, now: () => clock });
+  const cache = pageCache({ freshMs: 1000, staleMs: 5000, staleIfErrorMs: 60_000, maxEntries: options.maxEntries ?? 10, render, now: () => clock });
   app.use("*", cache.middleware);
   app.all("*", (c) => render(c.req.raw));
   const get = async (path: string, method = "GET") => {
     const response = await app.request(path, { method });
     return { text: await response.text(), state: response.headers.get("x-page-cache") };
   };
-  return { app, cache, get, tick: (ms: number) => (clock += ms), renders: () => renders };
+  const setOutage = (value: typeof outage) => {
+    outage = value;
+  };
+  return { app, cache, get, tick: (ms: number) => (clock += ms), renders: () => renders, setOutage };
 }
 
 const settle = () => new Promise((resolve) => setImmediate(() => setImmediate(resolve)));
@@ -78,7 +85,7 @@ describe("the page cache", () => {
     const first = await s.app.request("/journals");
     const etag = first.headers.get("etag") as string;
     expect(etag).toMatch(/^W\/"[\w-]+"$/);
-    expect(first.headers.get("cache-control")).toBe("public, max-age=0, s-maxage=1, stale-while-revalidate=5");
+    expect(first.headers.get("cache-control")).toBe("public, max-age=0, s-maxage=1, stale-while-revalidate=5, stale-if-error=60");
     const again = await s.app.request("/journals", { headers: { "If-None-Match": etag } });
     expect([again.status, await again.text(), again.headers.get("etag")]).toEqual([304, "", etag]);
     // Another page's tag, or none, gets the page itself.
@@ -88,6 +95,38 @@ describe("the page cache", () => {
     const rendered = await s.app.request("/journals", { headers: { "If-None-Match": etag } });
     expect([rendered.status, await rendered.text()]).toEqual([200, "/journals #2"]);
     expect(rendered.headers.get("etag")).not.toBe(etag);
+  });
+
+  it("never keeps a degraded page: the good copy stays, and stands in while the outage lasts", async () => {
+    const s = site();
+    await s.get("/books");
+    s.setOutage("degraded");
+    // Stale: rendered again in the background, degraded, so not kept.
+    s.tick(1500);
+    expect(await s.get("/books")).toEqual({ text: "/books #1", state: "STALE" });
+    await settle();
+    expect(s.renders()).toBe(2);
+    // Past fresh plus stale: the render is degraded, the good copy answers instead.
+    s.tick(10_000);
+    expect(await s.get("/books")).toEqual({ text: "/books #1", state: "STALE" });
+    s.setOutage("503");
+    expect(await s.get("/books")).toEqual({ text: "/books #1", state: "STALE" });
+    // A page never rendered whole is sent as it is, and kept by nobody.
+    s.setOutage("degraded");
+    const degraded = await s.app.request("/journals");
+    expect([await degraded.text(), degraded.headers.get("cache-control"), degraded.headers.get("x-page-cache")]).toEqual([
+      "/journals degraded",
+      "no-store",
+      null,
+    ]);
+    // Back: the next render is whole and kept.
+    s.setOutage(undefined);
+    expect(await s.get("/books")).toEqual({ text: `/books #${s.renders()}`, state: "MISS" });
+    expect((await s.get("/books")).state).toBe("HIT");
+    // Too old to stand in: the outage's answer is sent.
+    s.setOutage("503");
+    s.tick(61_000);
+    expect(await s.get("/books")).toEqual({ text: "unavailable", state: null });
   });
 
   it("forgets every page when cleared", async () => {

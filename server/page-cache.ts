@@ -8,6 +8,10 @@
  * A kept page carries a weak ETag of its bytes, so a browser or a CDN that has it gets a 304, and a
  * Cache-Control that lets a CDN do as this cache does (`s-maxage`, `stale-while-revalidate`) while a
  * browser asks again each time. `clear()` forgets every page (a content import).
+ *
+ * A page rendered while content could not be read (`DEGRADED_HEADER`, or a 5xx) is never kept:
+ * while the outage lasts, the last good copy is served in its place for up to `staleIfErrorMs`, and
+ * CDNs are told they may do the same (`stale-if-error`).
  */
 import { createHash } from "node:crypto";
 import type { MiddlewareHandler } from "hono";
@@ -21,9 +25,14 @@ interface Entry {
   refreshing: boolean;
 }
 
+/** Set by the renderer on a page some of whose content could not be read (it says `no-store` too). */
+export const DEGRADED_HEADER = "X-Content-Degraded";
+
 export interface PageCacheOptions {
   freshMs: number;
   staleMs: number;
+  /** How old a kept page may be and still stand in for one that could not be rendered whole. */
+  staleIfErrorMs: number;
   maxEntries: number;
   /** Renders a page again in the background, when a stale one was served. */
   render: (request: Request) => Promise<Response>;
@@ -35,9 +44,10 @@ export interface PageCache {
   clear(): void;
 }
 
-export function pageCache({ freshMs, staleMs, maxEntries, render, now = Date.now }: PageCacheOptions): PageCache {
+export function pageCache({ freshMs, staleMs, staleIfErrorMs, maxEntries, render, now = Date.now }: PageCacheOptions): PageCache {
   const entries = new Map<string, Entry>();
-  const cacheControl = `public, max-age=0, s-maxage=${Math.round(freshMs / 1000)}, stale-while-revalidate=${Math.round(staleMs / 1000)}`;
+  const seconds = (ms: number) => Math.round(ms / 1000);
+  const cacheControl = `public, max-age=0, s-maxage=${seconds(freshMs)}, stale-while-revalidate=${seconds(staleMs)}, stale-if-error=${seconds(staleIfErrorMs)}`;
 
   const store = async (key: string, response: Response, ifNoneMatch?: string): Promise<Response> => {
     const cacheable =
@@ -89,6 +99,11 @@ export function pageCache({ freshMs, staleMs, maxEntries, render, now = Date.now
       return;
     }
     await next();
+    const failed = c.res.status >= 500 || c.res.headers.has(DEGRADED_HEADER);
+    if (failed && entry && age < staleIfErrorMs) {
+      c.res = replay(entry, "STALE", ifNoneMatch);
+      return;
+    }
     c.res = await store(key, c.res, ifNoneMatch);
   };
   return { middleware, clear: () => entries.clear() };

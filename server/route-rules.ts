@@ -8,6 +8,8 @@ import { type RouteEntry, type RouteId, routeTable } from "../app/route-table.ts
 /** A rendered page is reused for 10 s, then served stale for up to a minute while it renders again. */
 export const PAGE_FRESH_MS = 10_000;
 export const PAGE_STALE_MS = 60_000;
+/** While content cannot be read, a kept page up to a day old stands in for the page that cannot be rendered. */
+export const PAGE_STALE_IF_ERROR_MS = 24 * 3600_000;
 
 /** Hashed build assets never change under their name. */
 export const IMMUTABLE = "public, max-age=31536000, immutable";

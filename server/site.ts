@@ -22,6 +22,7 @@ import { href } from "../app/route-table.ts";
 import { isLocale, type Locale, localeOfPath } from "../i18n/locales.ts";
 import { messages } from "../i18n/messages/index.ts";
 import type { RevisionFollower } from "../service/api/revision.ts";
+import { RETRY_AFTER_SECONDS } from "../service/db/unavailable.ts";
 import { oaiBodyLimit } from "../service/oai/app.ts";
 import { createCitationApp } from "./citations.ts";
 import { clientIp, clientProtocol } from "./client-ip.ts";
@@ -31,10 +32,18 @@ import { createImageApp } from "./images.ts";
 import { detectLocale } from "./locale-detection.ts";
 import { requestIds } from "./log.ts";
 import type { OaiHandler } from "./oai.ts";
-import { pageCache } from "./page-cache.ts";
+import { DEGRADED_HEADER, pageCache } from "./page-cache.ts";
 import { isOwnPost } from "./post-origin.ts";
 import { prerenderedPages } from "./prerendered.ts";
-import { BUILD_FILES_CACHE_CONTROL, BUILDS_PATH, formScreenIds, IMMUTABLE, PAGE_FRESH_MS, PAGE_STALE_MS } from "./route-rules.ts";
+import {
+  BUILD_FILES_CACHE_CONTROL,
+  BUILDS_PATH,
+  formScreenIds,
+  IMMUTABLE,
+  PAGE_FRESH_MS,
+  PAGE_STALE_IF_ERROR_MS,
+  PAGE_STALE_MS,
+} from "./route-rules.ts";
 import { htmlPolicy, securityHeaders, withPagePolicy } from "./security-headers.ts";
 import { createSitemapApp } from "./sitemap.ts";
 
@@ -205,13 +214,26 @@ export function createSite({ config, api, forms, apiApp, oai, build, clientDir, 
       Parameters<RouterContextProvider["set"]>[0]
     >;
     const context = new RouterContextProvider();
-    context.set(keys.apiContext, api);
+    // A page some of whose content could not be read is sent, but kept by no cache (page-cache.ts).
+    let degraded = false;
+    context.set(
+      keys.apiContext,
+      api.observed(() => {
+        degraded = true;
+      }),
+    );
     context.set(keys.siteConfigContext, siteConfig);
     context.set(keys.formsContext, forms);
     context.set(keys.clientIpContext, visitorIp);
     const handle = productionHandler ?? createRequestHandler(serverBuild, mode);
     // The page's policy is computed here, once per render, so the page cache keeps it with the page.
-    return withPagePolicy(await handle(request, context), thirdParties);
+    const response = await withPagePolicy(await handle(request, context), thirdParties);
+    if (degraded) {
+      response.headers.set("Cache-Control", "no-store");
+      response.headers.set(DEGRADED_HEADER, "1");
+    }
+    if (response.status === 503) response.headers.set("Retry-After", String(RETRY_AFTER_SECONDS));
+    return response;
   };
 
   // Pages the build prerendered (PRERENDER_PATHS) are answered as built, for those paths only.
@@ -219,7 +241,13 @@ export function createSite({ config, api, forms, apiApp, oai, build, clientDir, 
   if (prerendered) app.use("*", prerendered);
 
   if (mode === "production") {
-    const cache = pageCache({ freshMs: PAGE_FRESH_MS, staleMs: PAGE_STALE_MS, maxEntries: 2000, render: renderPage });
+    const cache = pageCache({
+      freshMs: PAGE_FRESH_MS,
+      staleMs: PAGE_STALE_MS,
+      staleIfErrorMs: PAGE_STALE_IF_ERROR_MS,
+      maxEntries: 2000,
+      render: renderPage,
+    });
     revision.onChange(() => cache.clear());
     app.use("*", cache.middleware);
   }

@@ -11,8 +11,10 @@ function scripted(answers: (number | "network")[]) {
     if (answer === "network") throw new TypeError("fetch failed");
     return new Response(JSON.stringify({ Items: [], Count: 0 }), { status: answer });
   };
-  const client = createApiClient(transport, async (ms) => {
-    waits.push(ms);
+  const client = createApiClient(transport, {
+    wait: async (ms) => {
+      waits.push(ms);
+    },
   });
   return { client, calls, waits };
 }
@@ -36,6 +38,16 @@ describe("the API client's retry policy", () => {
     await expect(client.books("en")).rejects.toBeInstanceOf(ContentUnavailable);
     expect(calls).toHaveLength(3);
     expect(waits).toEqual([250, 500]);
+  });
+
+  it("tells an observed page when it gives up, not when a retry or a 404 answered", async () => {
+    let told = 0;
+    const observed = scripted([503, 200, 404, 500, 500, 500]).client.observed(() => told++);
+    await observed.books("en");
+    await expect(observed.book("en", "x")).rejects.toBeInstanceOf(ContentNotFound);
+    expect(told).toBe(0);
+    await expect(observed.books("en")).rejects.toBeInstanceOf(ContentUnavailable);
+    expect(told).toBe(1);
   });
 
   it("stops at once on any other status", async () => {

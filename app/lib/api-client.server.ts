@@ -63,11 +63,17 @@ export class ContentUnavailable extends Error {
 export const isContentNotFound = (error: unknown): error is ContentNotFound => error instanceof Error && error.name === "ContentNotFound";
 export const isContentUnavailable = (error: unknown): error is ContentUnavailable => error instanceof Error && error.name === "ContentUnavailable";
 /** The request named nothing: the content service answered 404, or 400 for a parameter it rejects as malformed. */
-export const namesNothing = (error: unknown) => isContentNotFound(error) || (isContentUnavailable(error) && error.status === 400);
+export const namesNothing = (error: unknown): boolean => isContentNotFound(error) || (isContentUnavailable(error) && error.status === 400);
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-export function createApiClient(transport: Transport, wait: (ms: number) => Promise<unknown> = sleep) {
+export interface ApiClientOptions {
+  wait?: (ms: number) => Promise<unknown>;
+  /** Told when the service could not answer (after the retries): the page is then degraded. */
+  onUnavailable?: () => void;
+}
+
+export function createApiClient(transport: Transport, { wait = sleep, onUnavailable }: ApiClientOptions = {}) {
   /** Submissions are retried too: each carries its id, so a repeat stores nothing twice. */
   async function request<T>(path: string, init?: RequestInit): Promise<T> {
     let lastError = "";
@@ -87,11 +93,14 @@ export function createApiClient(transport: Transport, wait: (ms: number) => Prom
       if (response) lastError = `status ${response.status}`;
       if (attempt < RETRY.attempts) await wait(RETRY.firstDelayMs * 2 ** (attempt - 1));
     }
+    onUnavailable?.();
     throw new ContentUnavailable(`${path} failed after ${RETRY.attempts} attempts (${lastError})`);
   }
   const seg = encodeURIComponent;
   const journal = (locale: Locale, slug: string) => `/api/journals/${locale}/${seg(slug)}`;
   return {
+    /** The same client, also telling `onUnavailable` (one per rendered page, which then is not kept). */
+    observed: (observer: () => void) => createApiClient(transport, { wait, onUnavailable: observer }),
     initial: (locale: Locale) => request<Initial>(`/api/${locale}/initial`),
     /** The content's revision (moved on by every import). */
     revision: () => request<{ revision: number }>("/api/revision"),

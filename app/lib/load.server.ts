@@ -20,22 +20,30 @@ export function notFound(request: Request): never {
   throw data(format(messages[locale].errors.slugNotFound, { path: fullPath(request.url) }), { status: 404 });
 }
 
-/** Awaits a detail; an unknown slug or a malformed parameter (`namesNothing`) becomes the specification's 404 "Page Not Found: {full path}". */
+/**
+ * Awaits a detail; an unknown slug or a malformed parameter (`namesNothing`) becomes the
+ * specification's 404 "Page Not Found: {full path}", a content service that could not answer a
+ * 503 whose page asks the visitor to try again in a moment (server/site.ts adds Retry-After).
+ */
 export async function orNotFound<T>(request: Request, promise: Promise<T>): Promise<T> {
   try {
     return await promise;
   } catch (error) {
     if (namesNothing(error)) notFound(request);
+    if (isContentUnavailable(error)) {
+      console.warn(`content unavailable: ${error.message}`);
+      throw data(messages[localeOfPath(pagePath(request.url))].errors.unavailable, { status: 503 });
+    }
     throw error;
   }
 }
 
-/** Awaits a list; a failed fetch gives `null`, which the page shows as a localized message. */
+/** Awaits a list; a fetch that failed (not one that named nothing) gives `null`, which the page shows as a localized message. */
 export async function orUnavailable<T>(promise: Promise<T>): Promise<T | null> {
   try {
     return await promise;
   } catch (error) {
-    if (isContentUnavailable(error)) {
+    if (isContentUnavailable(error) && !namesNothing(error)) {
       console.warn(`content list unavailable: ${error.message}`);
       return null;
     }

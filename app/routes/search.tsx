@@ -27,7 +27,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (queries.length > 1) notFound(request);
   const query = (queries[0] ?? "").trim();
   if (!query) return { query, answer: undefined, filters };
-  const answer = await orUnavailable(orNotFound(request, api.search(locale, query, filters, page)));
+  const answer = await orNotFound(request, orUnavailable(api.search(locale, query, filters, page)));
   if (answer && page > answer.pageCount) notFound(request);
   return { query, answer, filters };
 }

@@ -9,13 +9,14 @@ import { z } from "zod";
 import type { ContentDb } from "../db/database.ts";
 import { dialectOf } from "../db/dialect.ts";
 
-/** The longest window a caller may ask for: hits older than it count for nobody. */
-const MAX_WINDOW_MS = 7 * 24 * 3600 * 1000;
+/** The largest limit and the longest window a caller may ask for (hits older than it count for nobody); the server's configuration is checked against them. */
+export const RATE_LIMIT_RANGE = { limit: { min: 1, max: 10_000 }, windowMs: { min: 1000, max: 7 * 24 * 3600 * 1000 } } as const;
+const MAX_WINDOW_MS = RATE_LIMIT_RANGE.windowMs.max;
 
 export const rateLimitRequest = z.object({
   key: z.string().min(1).max(100),
-  limit: z.number().int().min(1).max(10_000),
-  windowMs: z.number().int().min(1000).max(MAX_WINDOW_MS),
+  limit: z.number().int().min(RATE_LIMIT_RANGE.limit.min).max(RATE_LIMIT_RANGE.limit.max),
+  windowMs: z.number().int().min(RATE_LIMIT_RANGE.windowMs.min).max(MAX_WINDOW_MS),
 });
 export type RateLimitRequest = z.infer<typeof rateLimitRequest>;
 export interface RateLimitAnswer {

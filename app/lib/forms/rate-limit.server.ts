@@ -1,14 +1,16 @@
 import type { RateLimitAnswer } from "../../../service/api/rate-limit.ts";
+import { RETRY_AFTER_SECONDS } from "../../../service/db/unavailable.ts";
 import type { ApiClient } from "../api-client.server.ts";
 
 /**
  * A per-client limit on form posts: at most `limit` in any `windowMs`, counted by the content
  * service in its database (service/api/rate-limit.ts), so that it holds across web processes. When
- * the content service cannot count, the post goes on (it could not be stored either, and says so).
+ * the content service cannot count, the post is refused (`uncounted`: the visitor is asked to try
+ * again in a moment): a limit that cannot count must not let every post through.
  */
 export interface RateLimiter {
   /** Counts one post; `retryAfterMs` is set when it is over the limit. */
-  hit(client: string): Promise<RateLimitAnswer>;
+  hit(client: string): Promise<RateLimitAnswer & { uncounted?: true }>;
 }
 
 export function createRateLimiter({ limit, windowMs, api }: { limit: number; windowMs: number; api: ApiClient }): RateLimiter {
@@ -17,8 +19,8 @@ export function createRateLimiter({ limit, windowMs, api }: { limit: number; win
       try {
         return await api.rateLimit({ key: client, limit, windowMs });
       } catch (error) {
-        console.warn(`rate limit not counted: ${(error as Error).message}`);
-        return { allowed: true, retryAfterMs: 0 };
+        console.error(`rate limit could not count a post, which is refused: ${(error as Error).message}`);
+        return { allowed: false, retryAfterMs: RETRY_AFTER_SECONDS * 1000, uncounted: true };
       }
     },
   };

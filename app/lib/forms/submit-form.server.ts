@@ -31,6 +31,9 @@ export async function submitForm(request: Request, context: Readonly<RouterConte
     return fail({ values: {}, errors: {}, problem: "unreadable" }, 400);
   }
   const values = formValues(kind, posted);
+  if (rate.uncounted) {
+    return fail({ values, errors: {}, problem: "unavailable" }, 503, { "Retry-After": String(Math.ceil(rate.retryAfterMs / 1000)) });
+  }
   if (!rate.allowed) {
     const minutes = Math.max(1, Math.ceil(rate.retryAfterMs / 60_000));
     return fail({ values, errors: {}, problem: "rateLimited", minutes }, 429, { "Retry-After": String(Math.ceil(rate.retryAfterMs / 1000)) });

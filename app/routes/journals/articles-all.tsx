@@ -16,7 +16,7 @@ import { useJournal } from "./use-journal.ts";
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { api, locale } = loaderBase(request, context);
   const page = pageParam(request.url) ?? notFound(request);
-  const articles = await orUnavailable(orNotFound(request, api.articles(locale, params.slug, page)));
+  const articles = await orNotFound(request, orUnavailable(api.articles(locale, params.slug, page)));
   if (articles && page > articles.pageCount) notFound(request);
   return { articles };
 }

@@ -10,7 +10,7 @@ import type { Route } from "./+types/articles";
 /** The articles area: the journal's issues beside the articles (all, or one issue's). */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { api, locale } = loaderBase(request, context);
-  const issues = await orUnavailable(orNotFound(request, api.issues(locale, params.slug)));
+  const issues = await orNotFound(request, orUnavailable(api.issues(locale, params.slug)));
   return { issues: issues?.Items ?? null };
 }
 

@@ -19,7 +19,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { api, locale } = loaderBase(request, context);
   const page = pageParam(request.url) ?? notFound(request);
   const filters = filtersOf(new URL(request.url).searchParams, journalFacets) ?? notFound(request);
-  const directory = await orUnavailable(orNotFound(request, api.journals(locale, filters)));
+  const directory = await orNotFound(request, orUnavailable(api.journals(locale, filters)));
   if (!directory) return { journals: null, count: 0, facets: null, filters, page, pageCount: 1 };
   const pageCount = Math.max(1, Math.ceil(directory.Count / JOURNALS_PER_PAGE));
   if (page > pageCount) notFound(request);
