@@ -5,6 +5,11 @@
 import { z } from "zod";
 import { RATE_LIMIT_RANGE } from "../service/api/rate-limit.ts";
 
+const commaList = (value: string) =>
+  value
+    .split(",")
+    .map((s) => s.trim())
+    .filter(Boolean);
 const optionalUrl = z.url({ protocol: /^https?$/ }).optional();
 
 const schema = z.object({
@@ -25,6 +30,8 @@ const schema = z.object({
   API_TOKEN: z.string().min(32, "at least 32 characters").optional(),
   /** The site's public origin: a path or trailing slash given with it is dropped, so URLs join onto it. */
   PUBLIC_URL: optionalUrl.transform((url) => url && new URL(url).origin),
+  /** Without PUBLIC_URL: the host names besides loopback the process answers for (comma-separated). */
+  ALLOWED_HOSTS: z.string().default("").transform(commaList),
   ROOT_REDIRECT: z
     .string()
     .refine((v) => v.startsWith("/") || /^https?:\/\//.test(v), "a path starting with / or an http(s) URL")
@@ -55,6 +62,9 @@ const schema = z.object({
     .min(RATE_LIMIT_RANGE.windowMs.min)
     .max(RATE_LIMIT_RANGE.windowMs.max)
     .default(10 * 60_000),
+  /** On SIGTERM: how long the process still answers while saying it is not ready, and when it cuts what is left (server/shutdown.ts). */
+  SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(120_000).default(5000),
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(25_000),
   TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
   RECAPTCHA_SITE_KEY: z.string().min(1).optional(),
   RECAPTCHA_SECRET: z.string().min(1).optional(),
@@ -68,21 +78,18 @@ const schema = z.object({
     .url({ protocol: /^https?$/ })
     .refine((v) => v.includes("{ip}"), "a URL with an {ip} placeholder, such as https://ip2c.org/{ip}")
     .optional(),
-  I18N_NO_CACHE_LOCALES: z
-    .string()
-    .default("")
-    .transform((v) =>
-      v
-        .split(",")
-        .map((s) => s.trim())
-        .filter(Boolean),
-    ),
+  I18N_NO_CACHE_LOCALES: z.string().default("").transform(commaList),
 });
 
-const checked = schema.refine((c) => Boolean(c.RECAPTCHA_SITE_KEY) === Boolean(c.RECAPTCHA_SECRET), {
-  path: ["RECAPTCHA_SECRET"],
-  message: "RECAPTCHA_SITE_KEY and RECAPTCHA_SECRET are set together or not at all",
-});
+const checked = schema
+  .refine((c) => c.SHUTDOWN_DRAIN_MS < c.SHUTDOWN_TIMEOUT_MS, {
+    path: ["SHUTDOWN_DRAIN_MS"],
+    message: "shorter than SHUTDOWN_TIMEOUT_MS, which includes it",
+  })
+  .refine((c) => Boolean(c.RECAPTCHA_SITE_KEY) === Boolean(c.RECAPTCHA_SECRET), {
+    path: ["RECAPTCHA_SECRET"],
+    message: "RECAPTCHA_SITE_KEY and RECAPTCHA_SECRET are set together or not at all",
+  });
 
 export type Config = z.infer<typeof schema>;
 

@@ -29,6 +29,7 @@ import { clientIp, clientProtocol } from "./client-ip.ts";
 import type { Config } from "./config.ts";
 import { mountFeeds } from "./feeds.ts";
 import { createImageApp } from "./images.ts";
+import { knownHosts } from "./known-hosts.ts";
 import { detectLocale } from "./locale-detection.ts";
 import { requestIds } from "./log.ts";
 import type { OaiHandler } from "./oai.ts";
@@ -105,6 +106,15 @@ export function createSite({ config, api, forms, apiApp, oai, build, clientDir, 
   app.use(compress());
   const thirdParties = { analytics: Boolean(config.GA_MEASUREMENT_ID), botCheck: Boolean(forms.botCheck) };
   app.use(securityHeaders(thirdParties));
+  // A request for a host this process is not known by is refused before anything builds a URL on it.
+  const isKnownHost = knownHosts({ publicUrl: config.PUBLIC_URL, allowed: config.ALLOWED_HOSTS });
+  app.use(async (c, next) => {
+    if (isKnownHost(c.req.header("host"), c.req.path)) return next();
+    const locale = localeOfPath(c.req.path);
+    return c.html(problemPage(locale, messages[locale].errors.unknownHost, "/", messages[locale].errors.backHome), 421, {
+      "Cache-Control": "no-store",
+    });
+  });
   // For a load balancer or an orchestrator: the process answers (/healthz), and its content can be read (/readyz).
   app.get("/healthz", (c) => c.json({ status: "ok" }, 200, { "Cache-Control": "no-store" }));
   app.get("/readyz", async (c) => {

@@ -414,6 +414,7 @@ export const tr = {
     unavailableTitle: "Geçici Olarak Kullanılamıyor",
     unavailable: "Bu sayfa şu anda gösterilemiyor: içeriğimize ulaşmakta güçlük çekiyoruz. Lütfen birkaç saniye sonra yeniden deneyin.",
     backHome: "Ana sayfaya dönün",
+    unknownHost: "Bu sunucu, isteğin gönderildiği alan adı için yanıt vermiyor.",
     methodNotAllowed: "Bu adres yalnızca okunabilir ya da üzerindeki form gönderilebilir.",
   },
   api: {
