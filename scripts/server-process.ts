@@ -53,7 +53,10 @@ export async function startServer(env: Record<string, string | undefined>, { por
     cwd: root,
     // An `undefined` in `env` removes the variable (DATABASE_URL would take precedence over SQLITE_FILE).
     env: Object.fromEntries(
-      Object.entries({ ...process.env, ...env, PORT: String(port), HOST: "127.0.0.1", NODE_ENV: "production" }).filter(([, v]) => v !== undefined),
+      // No load balancer waits for it to drain on SIGTERM, unless `env` says otherwise.
+      Object.entries({ ...process.env, SHUTDOWN_DRAIN_MS: "0", ...env, PORT: String(port), HOST: "127.0.0.1", NODE_ENV: "production" }).filter(
+        ([, v]) => v !== undefined,
+      ),
     ),
     stdio: ["ignore", "pipe", "pipe"],
   });

@@ -16,6 +16,7 @@ import { createApiClient, type Transport } from "../app/lib/api-client.server.ts
 import { createRateLimiter } from "../app/lib/forms/rate-limit.server.ts";
 import { createApiApp } from "../service/api/app.ts";
 import { followRevision } from "../service/api/revision.ts";
+import type { ContentDb } from "../service/db/database.ts";
 import { createOaiApp } from "../service/oai/app.ts";
 import { startOutbox } from "../service/submissions/outbox.ts";
 import { readConfig } from "./config.ts";
@@ -23,6 +24,7 @@ import { openContentStore } from "./content-store.ts";
 import { writeJsonLogs } from "./log.ts";
 import { forwardedOai, inProcessOai, type OaiHandler } from "./oai.ts";
 import { allowOutboundHosts } from "./outbound.ts";
+import { gracefulShutdown } from "./shutdown.ts";
 import { createSite } from "./site.ts";
 
 const root = path.resolve(import.meta.dirname, "..");
@@ -30,6 +32,9 @@ const root = path.resolve(import.meta.dirname, "..");
 const READY_TIMEOUT_MS = 2000;
 /** How often the process asks for the content's revision. */
 const REVISION_POLL_MS = 2000;
+/** A request's headers must arrive within 10 s, the whole request within 30 s. */
+const HEADERS_TIMEOUT_MS = 10_000;
+const REQUEST_TIMEOUT_MS = 30_000;
 const serverBuildFile = path.join(root, "build/server/index.js");
 
 async function main() {
@@ -38,6 +43,11 @@ async function main() {
   // In production every console line is JSON, with the request it belongs to; in development the
   // console stays plain text (the log's own line for a failed or slow request is JSON in both).
   if (!development) writeJsonLogs();
+  if (!development && !config.PUBLIC_URL) {
+    console.warn(
+      "PUBLIC_URL is not set: the site answers only for localhost and ALLOWED_HOSTS, and builds its canonical URLs, sitemaps, feeds and OAI-PMH identifiers on the request's host. Set PUBLIC_URL to the public origin in production.",
+    );
+  }
   // The services the configuration names are the only hosts the process may call.
   allowOutboundHosts([
     config.API_URL,
@@ -51,7 +61,11 @@ async function main() {
   let apiApp: ReturnType<typeof createApiApp> | undefined;
   let outbox: ReturnType<typeof startOutbox> | undefined;
   let oai: OaiHandler;
-  let ready: () => Promise<boolean>;
+  let databaseReady: () => Promise<boolean>;
+  let database: ContentDb | undefined;
+  let shutdown: ReturnType<typeof gracefulShutdown> | undefined;
+  // Not ready once stopping: a load balancer sends its visitors to the other processes.
+  const ready = async () => !shutdown?.stopping() && (await databaseReady());
   if (config.API_URL) {
     const base = config.API_URL;
     // The token lets this process post the forms' submissions to the content service.
@@ -64,9 +78,10 @@ async function main() {
     if (!config.API_TOKEN) console.warn("API_URL is set without API_TOKEN: the content service will refuse form submissions");
     if (config.SMTP_URL) console.warn("SMTP_URL is ignored with API_URL: the content service's process sends the e-mail");
     oai = forwardedOai(base);
-    ready = async () => (await fetch(new URL("/readyz", base), { signal: AbortSignal.timeout(READY_TIMEOUT_MS) })).ok;
+    databaseReady = async () => (await fetch(new URL("/readyz", base), { signal: AbortSignal.timeout(READY_TIMEOUT_MS) })).ok;
   } else {
     const { db } = await openContentStore(config);
+    database = db;
     // Submissions are e-mailed to their department through the outbox when SMTP is configured.
     outbox = config.SMTP_URL ? startOutbox({ db, smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, retryBaseMs: config.OUTBOX_RETRY_MS }) : undefined;
     if (!outbox) console.log("SMTP_URL is not set: form submissions are stored but not e-mailed");
@@ -74,7 +89,7 @@ async function main() {
     apiApp = app;
     transport = async (p, init) => app.request(p, init);
     oai = inProcessOai(createOaiApp(db, { publicUrl: config.PUBLIC_URL }));
-    ready = async () => {
+    databaseReady = async () => {
       const timeout = new Promise<never>((_, reject) => setTimeout(() => reject(new Error("timeout")), READY_TIMEOUT_MS).unref());
       await Promise.race([sql`select 1`.execute(db), timeout]);
       return true;
@@ -118,7 +133,15 @@ async function main() {
     listener = getRequestListener(site.fetch);
   }
 
-  const server = createServer(listener);
+  const server = createServer(
+    {
+      // A client that sends its headers or its request slowly is cut off (checked every second).
+      headersTimeout: HEADERS_TIMEOUT_MS,
+      requestTimeout: REQUEST_TIMEOUT_MS,
+      connectionsCheckingInterval: 1000,
+    },
+    listener,
+  );
   // A port in use or not allowed fails the start like any other start-up error: logged, exit 1.
   server.on("error", (error) => fail(error));
   server.listen(config.PORT, config.HOST, () => {
@@ -127,9 +150,14 @@ async function main() {
     console.log(`Meridian site listening on http://localhost:${port} (${development ? "development" : "production"})`);
   });
   // Requests in flight finish, and so does an outbox pass in progress (a mail is sent once).
-  const stop = () => server.close(() => void (outbox?.stop() ?? Promise.resolve()).finally(() => process.exit(0)));
-  process.on("SIGTERM", stop);
-  process.on("SIGINT", stop);
+  shutdown = gracefulShutdown(server, {
+    drainMs: config.SHUTDOWN_DRAIN_MS,
+    timeoutMs: config.SHUTDOWN_TIMEOUT_MS,
+    finish: async () => {
+      await outbox?.stop();
+      await database?.destroy();
+    },
+  });
   // A promise nobody awaited that fails is a bug to log, not a reason to drop every visitor's request.
   process.on("unhandledRejection", (reason) => console.error("unhandled rejection:", reason));
 }

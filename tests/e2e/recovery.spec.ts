@@ -1,16 +1,18 @@
 /**
  * Faults: a web process whose content service goes away keeps answering (pages say what could not
  * be loaded, /readyz says 503) and recovers by itself when the service is back; stopped (SIGTERM),
- * it finishes the requests in flight before it exits; a promise of its own that fails unawaited is
+ * it says it is not ready, drains, finishes the requests in flight and exits within its deadline; a promise of its own that fails unawaited is
  * logged, and the process goes on answering.
  */
+import { randomUUID } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:http";
-import type { AddressInfo } from "node:net";
+import { createServer, request as httpRequest } from "node:http";
+import { type AddressInfo, connect } from "node:net";
 import os from "node:os";
 import path from "node:path";
+import { DatabaseSync } from "node:sqlite";
 import { expect, test } from "@playwright/test";
-import { PORT } from "../../playwright.config.ts";
+import { API_TOKEN, E2E_DATABASE, PORT } from "../../playwright.config.ts";
 import { freePort, startServer } from "../../scripts/server-process.ts";
 
 test("pages degrade while the content service is down, and recover when it returns", async ({ request }) => {
@@ -50,42 +52,87 @@ test("pages degrade while the content service is down, and recover when it retur
   }
 });
 
-test("on SIGTERM a web process finishes the request in flight, then exits", async ({ request }) => {
-  test.setTimeout(60_000);
-  // A content service that is ready but takes a second over each of its answers (503: unavailable).
-  let reached = () => {};
-  const pageAsked = new Promise<void>((resolve) => {
-    reached = resolve;
-  });
-  const slow = createServer((req, res) => {
-    if (req.url === "/readyz") return res.end("{}");
-    // The books page asks for the books (other asks, such as the revision's, come from the process itself).
-    if (req.url?.startsWith("/api/books/")) reached();
+test("on SIGTERM a web process says it is not ready, drains, finishes 30 pages and a form post in flight, and exits in time despite a slow-headers client", async ({
+  request,
+}) => {
+  test.setTimeout(90_000);
+  // Its content service is the test server's, behind a proxy that holds every answer for a second,
+  // so that the pages and the post are still being answered when the signal comes.
+  let asked = 0;
+  const held = createServer((req, res) => {
+    if (req.url !== "/readyz" && req.url !== "/api/revision") asked++;
     setTimeout(() => {
-      res.statusCode = 503;
-      res.end();
+      const upstream = httpRequest({ host: "127.0.0.1", port: PORT, path: req.url, method: req.method, headers: req.headers }, (answer) => {
+        res.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(res);
+      });
+      req.pipe(upstream);
     }, 1000);
   });
-  await new Promise<void>((resolve) => slow.listen(0, "127.0.0.1", resolve));
+  await new Promise<void>((resolve) => held.listen(0, "127.0.0.1", resolve));
   const web = await startServer({
-    API_URL: `http://127.0.0.1:${(slow.address() as AddressInfo).port}`,
+    API_URL: `http://127.0.0.1:${(held.address() as AddressInfo).port}`,
+    API_TOKEN,
     SQLITE_FILE: undefined,
     DATABASE_URL: undefined,
+    FORM_MIN_FILL_MS: "0",
+    TRUST_PROXY: "1",
+    SHUTDOWN_DRAIN_MS: "1500",
+    SHUTDOWN_TIMEOUT_MS: "8000",
   });
+  const slowHeaders = connect(Number(new URL(web.base).port), "127.0.0.1");
   try {
+    const form = await (await request.get(`${web.base}/contact-us/finance`)).text();
+    const token = form.match(/name="formToken" value="([^"]+)"/)?.[1] as string;
+    const marker = `sigterm ${randomUUID()}`;
+    // Half a request: headers that never end.
+    slowHeaders.write(`GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: `);
     const exited = new Promise<number | null>((resolve) => web.child.once("exit", resolve));
-    const inFlight = request.get(`${web.base}/tr/kitaplar?stop=1`, { timeout: 30_000 });
-    // The page is being rendered: it has asked the content service.
-    await pageAsked;
+    asked = 0;
+    const pages = Array.from({ length: 30 }, (_, i) =>
+      request.get(`${web.base}/${i % 2 ? "tr/kitaplar" : "books"}?sigterm=${i}`, { timeout: 30_000 }).then(async (r) => ({
+        status: r.status(),
+        whole: !(await r.text()).includes("could not be loaded"),
+      })),
+    );
+    const post = request.post(`${web.base}/contact-us/finance`, {
+      form: {
+        name: marker,
+        email: "ayse.yilmaz@example.edu.tr",
+        financeTopic: "invoice",
+        message: "Sent as the process stops.",
+        consent: "on",
+        formToken: token,
+      },
+      headers: { "X-Forwarded-For": "203.0.113.77" },
+      maxRedirects: 0,
+      timeout: 30_000,
+    });
+    // Every page and the post have asked the content service for something: they are in flight.
+    await expect.poll(() => asked, { timeout: 20_000 }).toBeGreaterThanOrEqual(31);
+    const signalled = Date.now();
     web.child.kill("SIGTERM");
-    const response = await inFlight;
-    expect(response.status()).toBe(200);
-    expect(await response.text()).toContain("Bu liste şu anda yüklenemedi.");
+    // While it drains it says it is not ready, and still answers.
+    await expect.poll(async () => (await request.get(`${web.base}/readyz`)).status(), { timeout: 1000 }).toBe(503);
+    expect((await request.get(`${web.base}/healthz`)).status()).toBe(200);
+
+    const answers = await Promise.all(pages);
+    expect(answers.filter((a) => a.status === 200 && a.whole)).toHaveLength(30);
+    const sent = await post;
+    expect(sent.status()).toBe(303);
+    expect(sent.headers().location).toMatch(/\?sent=/);
     expect(await exited).toBe(0);
+    // Drained, finished, and the half-sent request cut at the shutdown deadline at the latest.
+    expect(Date.now() - signalled).toBeLessThan(8000 + 1500);
+    // The post was stored by the content service (the test server, on its SQLite file).
+    const stored = new DatabaseSync(E2E_DATABASE, { readOnly: true });
+    expect(stored.prepare("select count(*) as n from submission where name = ?").get(marker)).toEqual({ n: 1 });
+    stored.close();
   } finally {
+    slowHeaders.destroy();
     await web.stop();
-    slow.closeAllConnections();
-    slow.close();
+    held.closeAllConnections();
+    held.close();
   }
 });
 
