@@ -2,6 +2,7 @@
 # A throwaway PostgreSQL server for the PostgreSQL test suite.
 #   postgres.sh bindir          prints the server's bin directory (fails when none is installed)
 #   postgres.sh start DIR PORT  creates a cluster in DIR, starts it on PORT, creates the database
+#   postgres.sh restart DIR     restarts it as an operator would (fast: sessions are ended)
 #   postgres.sh stop DIR        stops it
 set -e
 bindir() {
@@ -26,9 +27,12 @@ case "$1" in
     as_owner "$bin/pg_ctl" -D "$dir/data" -l "$dir/server.log" -w -o "-p $port -k $dir -c listen_addresses=127.0.0.1 -c fsync=off" start >/dev/null
     as_owner "$bin/createdb" -h 127.0.0.1 -p "$port" -U postgres meridian_test
     ;;
+  restart)
+    as_owner "$(bindir)/pg_ctl" -D "$2/data" -l "$2/server.log" -m fast -w restart >/dev/null
+    ;;
   stop)
     as_owner "$(bindir)/pg_ctl" -D "$2/data" -m fast stop >/dev/null 2>&1 || true
     rm -rf "$2"
     ;;
-  *) echo "usage: postgres.sh bindir | start DIR PORT | stop DIR" >&2; exit 2 ;;
+  *) echo "usage: postgres.sh bindir | start DIR PORT | restart DIR | stop DIR" >&2; exit 2 ;;
 esac

@@ -4,9 +4,10 @@
  *   logged and replaced, instead of raising an `'error'` nobody listens to, which ends the process;
  * - a statement runs at most `statementTimeoutMs` (the server cancels it), a frozen server is given
  *   up on a second later, and a connection is waited for at most `connectTimeoutMs`;
- * - once the database has failed to connect or to answer, every query fails at once for
- *   `pauseMs` (a circuit breaker), so that pages answer 503 in milliseconds instead of each waiting
- *   out its own timeouts, and the first query after the pause finds out whether it is back.
+ * - once the database has refused a connection or not answered a query in time, every query fails
+ *   at once for `pauseMs` (a circuit breaker), so that pages answer 503 in milliseconds instead of
+ *   each waiting out its own timeouts; the first query after the pause finds out whether it is back.
+ *   One connection ended by the server is only replaced: the caller's retry takes another.
  * Every such failure is thrown as `DatabaseUnavailable` (503), with the driver's error as its cause.
  */
 import pg from "pg";
@@ -46,6 +47,16 @@ export function openPostgresPool(connectionString: string, timeouts?: PoolTimeou
   /** A connection whose query failed for want of its server is not handed out again. */
   class Client extends pg.Client {
     broken = false;
+    // biome-ignore lint/suspicious/noExplicitAny: pg.Client's constructor takes its config.
+    constructor(config?: any) {
+      super(config);
+      // The server may end a connection between two queries of a request (no query to fail, so
+      // pg emits 'error'; the pool listens only while the connection is idle): it is dropped on release.
+      this.on("error", (error) => {
+        this.broken = true;
+        console.warn(`database connection lost while in use: ${error.message}`);
+      });
+    }
     // biome-ignore lint/suspicious/noExplicitAny: pg's overloads; Kysely calls query(sql, parameters) and awaits it.
     override query(...args: any[]): any {
       // biome-ignore lint/suspicious/noExplicitAny: as above.
@@ -58,7 +69,9 @@ export function openPostgresPool(connectionString: string, timeouts?: PoolTimeou
           // A frozen server never finishes the query: end the socket so the pool drops this client.
           this.connection.stream.destroy();
         }
-        if (gone || (error as { code?: string }).code === STATEMENT_TIMEOUT) throw unavailable(error, gone);
+        // A frozen server stops everyone; one ended connection is replaced on the caller's retry.
+        const frozen = gone && /^Query read timeout/.test((error as Error).message);
+        if (gone || (error as { code?: string }).code === STATEMENT_TIMEOUT) throw unavailable(error, frozen);
         throw error;
       });
     }
