@@ -8,7 +8,7 @@
  */
 import { execFile } from "node:child_process";
 import { randomUUID } from "node:crypto";
-import { mkdtempSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
@@ -154,6 +154,74 @@ test("PostgreSQL's sessions ended and the server restarted under load: both proc
   } finally {
     await Promise.all(processes.map((p) => p.stop()));
     await db.destroy();
+    await pg.stop();
+  }
+});
+
+/** Every process of the PostgreSQL server in `dir` (the postmaster, whose pid its data folder holds, and its children). */
+function serverPids(dir: string): number[] {
+  const postmaster = Number(readFileSync(path.join(dir, "data/postmaster.pid"), "utf8").split("\n")[0]);
+  const children = readdirSync("/proc")
+    .filter((entry) => /^\d+$/.test(entry))
+    .filter((pid) => {
+      try {
+        return Number(readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ")[1]) === postmaster;
+      } catch {
+        return false; // gone meanwhile
+      }
+    })
+    .map(Number);
+  return [postmaster, ...children];
+}
+
+test("PostgreSQL frozen: kept pages keep their good content, others answer in seconds, degraded or 503 and kept by no cache", async ({ request }) => {
+  test.setTimeout(120_000);
+  const pg = await ownPostgres();
+  const web = await startServer({ DATABASE_URL: pg.url, DATABASE_STATEMENT_TIMEOUT_MS: "1000", DATABASE_CONNECT_TIMEOUT_MS: "1000" });
+  let frozen: number[] = [];
+  try {
+    const kept = `${web.base}/journals/journal-of-social-inquiry`;
+    const good = await (await request.get(kept)).text();
+    expect(good).toContain("Journal of Social Inquiry");
+
+    frozen = serverPids(pg.dir);
+    for (const pid of frozen) process.kill(pid, "SIGSTOP");
+    const keptAgain = await request.get(kept);
+    expect([keptAgain.status(), keptAgain.headers()["x-page-cache"]]).toEqual([200, "HIT"]);
+    expect(await keptAgain.text()).toBe(good);
+
+    const asked = Date.now();
+    const [list, detail] = await Promise.all([
+      page(request, web.base, "/tr/kitaplar"),
+      request.get(`${web.base}/books/urban-transformation-and-the-neighbourhood?frozen=1`),
+    ]);
+    const waited = Date.now() - asked;
+    console.log(`with PostgreSQL frozen, pages not kept answered in ${waited} ms`);
+    expect(waited).toBeLessThan(10_000);
+    expect([list.status, list.degraded, list.cacheControl]).toEqual([200, true, "no-store"]);
+    expect(detail.status()).toBe(503);
+    expect(detail.headers()["retry-after"]).toBe("5");
+    expect(detail.headers()["cache-control"]).toBe("no-store");
+    expect(await detail.text()).toContain("Temporarily Unavailable");
+    expect((await request.get(`${web.base}/readyz`)).status()).toBe(503);
+
+    for (const pid of frozen) process.kill(pid, "SIGCONT");
+    frozen = [];
+    const thawed = Date.now();
+    await expect
+      .poll(
+        async () => {
+          const answer = await page(request, web.base, "/tr/kitaplar");
+          return answer.status === 200 && !answer.degraded;
+        },
+        { timeout: 5000, intervals: [100] },
+      )
+      .toBe(true);
+    console.log(`pages whole again ${Date.now() - thawed} ms after PostgreSQL was thawed`);
+    expect(web.child.exitCode).toBeNull();
+  } finally {
+    for (const pid of frozen) process.kill(pid, "SIGCONT");
+    await web.stop();
     await pg.stop();
   }
 });
