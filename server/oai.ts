@@ -24,12 +24,13 @@ export function forwardedOai(apiUrl: string): OaiHandler {
         body: request.method === "POST" ? await request.arrayBuffer() : undefined,
         signal: AbortSignal.timeout(30_000),
       });
-      // A new response with the type only: fetch has already decoded a compressed body.
-      const type = response.headers.get("content-type");
-      return new Response(request.method === "HEAD" ? null : await response.arrayBuffer(), {
-        status: response.status,
-        headers: type ? { "Content-Type": type } : {},
-      });
+      // A new response with the type (and a 503's Retry-After) only: fetch has already decoded a compressed body.
+      const headers = new Headers();
+      for (const name of ["Content-Type", "Retry-After"]) {
+        const value = response.headers.get(name);
+        if (value) headers.set(name, value);
+      }
+      return new Response(request.method === "HEAD" ? null : await response.arrayBuffer(), { status: response.status, headers });
     } catch (error) {
       console.error(`OAI-PMH: the content service at ${apiUrl} did not answer:`, error);
       return new Response("The repository is not available at the moment. Please try again later.", {

@@ -15,14 +15,14 @@ import { bodyLimit } from "hono/body-limit";
 import { compress } from "hono/compress";
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
 import type { FormsConfig, SiteConfig } from "../app/context.ts";
-import type { ApiClient } from "../app/lib/api-client.server.ts";
+import { type ApiClient, isContentUnavailable } from "../app/lib/api-client.server.ts";
 import { pagePath } from "../app/lib/page-path.ts";
 import { whichRoute } from "../app/lib/which-route.ts";
 import { href } from "../app/route-table.ts";
 import { isLocale, type Locale, localeOfPath } from "../i18n/locales.ts";
 import { messages } from "../i18n/messages/index.ts";
 import type { RevisionFollower } from "../service/api/revision.ts";
-import { RETRY_AFTER_SECONDS } from "../service/db/unavailable.ts";
+import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from "../service/db/unavailable.ts";
 import { oaiBodyLimit } from "../service/oai/app.ts";
 import { createCitationApp } from "./citations.ts";
 import { clientIp, clientProtocol } from "./client-ip.ts";
@@ -301,6 +301,18 @@ export function createSite({ config, api, forms, apiApp, oai, build, clientDir, 
     }),
   );
   app.all("*", (c) => renderPage(c.req.raw, visitorIp(c)));
+
+  // What no route answered itself (a sitemap or a citation file whose content could not be read):
+  // a 503 asking to come back when the content is away, a 500 otherwise; never a stack trace.
+  app.onError((error, c) => {
+    const unavailable = isContentUnavailable(error) || isDatabaseUnavailable(error);
+    if (unavailable) console.warn(`${c.req.method} ${c.req.path}: content unavailable: ${error.message}`);
+    else console.error(`${c.req.method} ${c.req.path} failed:`, error);
+    const locale = localeOfPath(c.req.path);
+    const t = messages[locale].errors;
+    const page = problemPage(locale, unavailable ? t.unavailable : t.serverError, href("home", {}, locale), t.backHome);
+    return c.html(page, unavailable ? 503 : 500, { "Cache-Control": "no-store", ...(unavailable && { "Retry-After": String(RETRY_AFTER_SECONDS) }) });
+  });
 
   return app;
 }

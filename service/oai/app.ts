@@ -15,6 +15,7 @@ import { formDepartments } from "../../forms/definitions.ts";
 import { messages } from "../../i18n/messages/index.ts";
 import type { ArticleKey } from "../api/queries/article-authors.ts";
 import type { ContentDb } from "../db/database.ts";
+import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from "../db/unavailable.ts";
 import { element, text } from "../xml.ts";
 import { dublinCore, OAI_DC, type RecordContext } from "./dublin-core.ts";
 import { JATS, jatsFront } from "./jats.ts";
@@ -96,6 +97,15 @@ export function createOaiApp(db: ContentDb, { publicUrl, pageSize = 100 }: OaiOp
     return c.body(xml, 200, { "Content-Type": XML_TYPE });
   });
   app.all("/oai", (c) => c.text("OAI-PMH is answered to GET and POST only.", 405, { Allow: "GET, HEAD, POST" }));
+  // OAI-PMH 2.0 §3.1.2.2: a harvester told 503 with Retry-After comes back then.
+  app.onError((error, c) => {
+    if (isDatabaseUnavailable(error)) {
+      console.warn(`OAI-PMH: ${error.message}`);
+      return c.text("The repository is not available at the moment. Please try again later.", 503, { "Retry-After": String(RETRY_AFTER_SECONDS) });
+    }
+    console.error("OAI-PMH: the request failed:", error);
+    return c.text("The repository failed to answer.", 500);
+  });
   return app;
 }
 

@@ -204,6 +204,9 @@ test("PostgreSQL frozen: kept pages keep their good content, others answer in se
     expect(detail.headers()["cache-control"]).toBe("no-store");
     expect(await detail.text()).toContain("Temporarily Unavailable");
     expect((await request.get(`${web.base}/readyz`)).status()).toBe(503);
+    // A harvester is told to come back (OAI-PMH 2.0 §3.1.2.2), not given a 500.
+    const harvest = await request.get(`${web.base}/oai?verb=ListRecords&metadataPrefix=oai_dc`);
+    expect([harvest.status(), harvest.headers()["retry-after"]]).toEqual([503, "5"]);
 
     for (const pid of frozen) process.kill(pid, "SIGCONT");
     frozen = [];

@@ -17,3 +17,17 @@ test("with the content service unreachable, a list page says so in the visitor's
   await page.goto(`${base}/tr/kitaplar`);
   await expect(page.getByRole("status")).toHaveText("Bu liste şu anda yüklenemedi. Lütfen biraz sonra yeniden deneyin.");
 });
+
+test("with the content service unreachable, sitemaps and citation files ask to come back later (503, Retry-After), never a 500", async ({
+  request,
+}) => {
+  for (const path of [
+    "/sitemap.xml",
+    "/sitemaps/journals/journal-of-social-inquiry/1.xml",
+    "/cite/en/books/urban-transformation-and-the-neighbourhood/ris",
+  ]) {
+    const response = await request.get(`${base}${path}`);
+    expect([path, response.status(), response.headers()["retry-after"]]).toEqual([path, 503, "5"]);
+    expect(await response.text()).toContain("This page cannot be shown just now");
+  }
+});
