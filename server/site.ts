@@ -111,7 +111,7 @@ export function createSite({ config, api, forms, apiApp, oai, build, clientDir, 
   app.use(async (c, next) => {
     if (isKnownHost(c.req.header("host"), c.req.path)) return next();
     const locale = localeOfPath(c.req.path);
-    return c.html(problemPage(locale, messages[locale].errors.unknownHost, "/", messages[locale].errors.backHome), 421, {
+    return c.html(problemPage(locale, messages[locale].errors.unknownHost, href("home", {}, locale), messages[locale].errors.backHome), 421, {
       "Cache-Control": "no-store",
     });
   });
