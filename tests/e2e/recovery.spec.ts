@@ -14,6 +14,7 @@ import { DatabaseSync } from "node:sqlite";
 import { expect, test } from "@playwright/test";
 import { API_TOKEN, E2E_DATABASE, PORT } from "../../playwright.config.ts";
 import { freePort, startServer } from "../../scripts/server-process.ts";
+import { visitorIp } from "./submissions.ts";
 
 test("pages degrade while the content service is down, and recover when it returns", async ({ request }) => {
   test.setTimeout(180_000);
@@ -54,7 +55,7 @@ test("pages degrade while the content service is down, and recover when it retur
 
 test("on SIGTERM a web process says it is not ready, drains, finishes 30 pages and a form post in flight, and exits in time despite a slow-headers client", async ({
   request,
-}) => {
+}, testInfo) => {
   test.setTimeout(90_000);
   // Its content service is the test server's, behind a proxy that holds every answer for a second,
   // so that the pages and the post are still being answered when the signal comes.
@@ -104,7 +105,8 @@ test("on SIGTERM a web process says it is not ready, drains, finishes 30 pages a
         consent: "on",
         formToken: token,
       },
-      headers: { "X-Forwarded-For": "203.0.113.77" },
+      // An address of this test's own: the content service's rate limit is shared with the other tests.
+      headers: { "X-Forwarded-For": visitorIp(testInfo) },
       maxRedirects: 0,
       timeout: 30_000,
     });
