@@ -17,7 +17,7 @@ import * as postgresSearchIndexMigration from "./migrations/2026-11-23-0012-post
 import * as contentRevisionMigration from "./migrations/2026-11-23-0013-content-revision.ts";
 import * as rateLimitMigration from "./migrations/2026-11-23-0014-rate-limit.ts";
 import type { Database } from "./schema.ts";
-import { createSqliteDialect } from "./sqlite-dialect.ts";
+import { createSqliteDialect, type SqliteOptions } from "./sqlite-dialect.ts";
 
 export type ContentDb = Kysely<Database>;
 export type Dialect = "sqlite" | "postgres";
@@ -27,8 +27,8 @@ export interface DatabaseHandle {
   dialect: Dialect;
 }
 
-/** `location` is a postgres:// URL, a file path, or ":memory:". */
-export function openDatabase(location: string): DatabaseHandle {
+/** `location` is a postgres:// URL, a file path, or ":memory:"; `sqlite` applies to the last two. */
+export function openDatabase(location: string, sqlite: SqliteOptions = {}): DatabaseHandle {
   if (/^postgres(ql)?:\/\//.test(location)) {
     // COUNT and SUM come back as bigint strings; the service converts them with Number().
     // A database that does not answer fails the query (and a start) in 5 s instead of hanging.
@@ -36,7 +36,7 @@ export function openDatabase(location: string): DatabaseHandle {
     return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins: [new CamelCasePlugin()] }), dialect: "postgres" };
   }
   if (location !== ":memory:") mkdirSync(path.dirname(location), { recursive: true });
-  return { db: new Kysely<Database>({ dialect: createSqliteDialect(location), plugins: [new CamelCasePlugin()] }), dialect: "sqlite" };
+  return { db: new Kysely<Database>({ dialect: createSqliteDialect(location, sqlite), plugins: [new CamelCasePlugin()] }), dialect: "sqlite" };
 }
 
 const migrations = {
