@@ -93,7 +93,12 @@ class NodeSqliteDriver implements Driver {
   async init(): Promise<void> {
     const writer = new DatabaseSync(this.#file, { timeout: 0 });
     const settings = `PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON; PRAGMA journal_size_limit = ${JOURNAL_SIZE_LIMIT};`;
-    await retryWhileBusy(() => writer.exec(settings), this.#deadline());
+    try {
+      await retryWhileBusy(() => writer.exec(settings), this.#deadline());
+    } catch (error) {
+      writer.close();
+      throw error;
+    }
     this.#writer = new SqliteConnection(writer);
     if (this.#file !== ":memory:") this.#reader = new SqliteConnection(new DatabaseSync(this.#file, { timeout: 0, readOnly: true }));
   }
@@ -103,7 +108,7 @@ class NodeSqliteDriver implements Driver {
   }
 
   async releaseConnection(session: Session): Promise<void> {
-    // A transaction whose commit and rollback both failed must not stay open for the next writer.
+    // A transaction Kysely left open (it rolls back only one it saw begin) must not pass to the next writer.
     if (session.unlock) await this.rollbackTransaction(session);
   }
 
