@@ -65,8 +65,10 @@ describe("SQLite writes while another connection holds the write lock", () => {
     const worst = stop();
 
     expect(waited).toBeGreaterThanOrEqual(380);
-    expect(readMs).toBeLessThan(50);
-    expect(worst).toBeLessThan(50);
+    // Waiting inside node:sqlite held the loop for the whole busy timeout (5 s); 200 ms leaves room
+    // for a machine busy with other work (a few tens of ms when it is not).
+    expect(readMs).toBeLessThan(200);
+    expect(worst).toBeLessThan(200);
     expect(await hits(rule.key)).toBe(1);
     expect(await hits("elsewhere")).toBe(1);
   });
