@@ -1,8 +1,9 @@
 /**
- * `npm run content:generate -- --journals 200 --articles 100000 [--out data/large.db | --database postgres://…]
+ * `npm run content:generate -- --journals 200 --articles 100000 [--out data/large.db | --database postgres://… | --database FILE]
  * [--content content/demo] [--seed 1]`: a large synthetic catalogue for load tests. Journals, boards, issues
  * and articles are generated in memory from word lists; everything else (reference entities, services,
  * policies, pages, departments, books) is the content folder's. The same options give the same catalogue.
+ * `--out` starts a new SQLite file; `--database` replaces the content of an existing database, as an import does.
  */
 import { rmSync } from "node:fs";
 import { parseArgs } from "node:util";
@@ -525,10 +526,13 @@ async function main() {
   try {
     const importing = performance.now();
     await migrateToLatest(db);
-    const rows = await importContent(db, bundle);
+    let lockedMs = 0;
+    const rows = await importContent(db, bundle, (ms) => (lockedMs = ms));
     const issues = bundle.journals.reduce((n, j) => n + j.issues.length, 0);
     const total = bundle.journals.reduce((n, j) => n + j.issues.reduce((m, i) => m + i.articles.length, 0), 0);
-    console.log(`imported ${rows} rows into ${values.database ? "the PostgreSQL database" : target} in ${seconds(importing)}`);
+    console.log(
+      `imported ${rows} rows into ${/^postgres/.test(target) ? "the PostgreSQL database" : target} in ${seconds(importing)}, the write lock held ${(lockedMs / 1000).toFixed(1)} s`,
+    );
     console.log(`${bundle.journals.length} journals, ${issues} issues, ${total} articles, ${bundle.books.length} books; ${seconds(started)} in all`);
   } finally {
     await db.destroy();

@@ -19,7 +19,11 @@ export async function openContentStore(config: Config): Promise<DatabaseHandle> 
   } finally {
     await setup.db.destroy();
   }
-  return openDatabase(location, { connectTimeoutMs: config.DATABASE_CONNECT_TIMEOUT_MS, statementTimeoutMs: config.DATABASE_STATEMENT_TIMEOUT_MS });
+  return openDatabase(location, {
+    postgres: { connectTimeoutMs: config.DATABASE_CONNECT_TIMEOUT_MS, statementTimeoutMs: config.DATABASE_STATEMENT_TIMEOUT_MS },
+    // A write waits this long for another process's write lock (an import's), on timers.
+    sqlite: { busyDeadlineMs: config.DATABASE_STATEMENT_TIMEOUT_MS },
+  });
 }
 
 async function prepare(handle: DatabaseHandle, contentDir: string) {

@@ -13,12 +13,14 @@ if (!folder) {
   process.exit(2);
 }
 
-const { db } = openDatabase(process.env.DATABASE_URL ?? process.env.SQLITE_FILE ?? "data/content.db");
+// Not a web process: nothing stalls while it waits, so it waits up to a minute for the web's (short) writes.
+const { db } = openDatabase(process.env.DATABASE_URL ?? process.env.SQLITE_FILE ?? "data/content.db", { sqlite: { busyDeadlineMs: 60_000 } });
 try {
   const bundle = await readContentFolder(folder);
   await migrateToLatest(db);
-  const rows = await importContent(db, bundle);
-  console.log(`${folder}: imported ${rows} rows`);
+  let lockedMs = 0;
+  const rows = await importContent(db, bundle, (ms) => (lockedMs = ms));
+  console.log(`${folder}: imported ${rows} rows (the write lock was held for ${(lockedMs / 1000).toFixed(1)} s)`);
 } catch (error) {
   if (error instanceof ContentError) {
     console.error(`${folder}: nothing was imported; ${error.problems.length} problem(s):\n${error.message}`);

@@ -1,8 +1,10 @@
+import { statSync } from "node:fs";
 import { cp, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testDatabases } from "../../tests/databases.ts";
+import { migrateToLatest, openDatabase } from "../db/database.ts";
 import { importContent } from "./import.ts";
 import { ContentError, readContentFolder } from "./read-folder.ts";
 
@@ -104,3 +106,27 @@ for (const database of testDatabases()) {
     });
   });
 }
+
+describe("importing into a SQLite file", () => {
+  it("leaves no WAL behind, though a web process keeps the file open, and tells how long it held the write lock", async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), "import-wal-"));
+    const file = path.join(dir, "content.db");
+    const web = openDatabase(file).db;
+    const { db } = openDatabase(file);
+    try {
+      await migrateToLatest(db);
+      // The web process reads (its snapshot must not keep the WAL from being truncated).
+      await web.selectFrom("journal").select("id").execute();
+      const locked: number[] = [];
+      await importContent(db, await readContentFolder(folder), (ms) => locked.push(ms));
+      expect(locked).toHaveLength(1);
+      expect(locked[0]).toBeGreaterThan(0);
+      expect(statSync(`${file}-wal`).size).toBe(0);
+      expect((await web.selectFrom("journal").select("id").execute()).length).toBeGreaterThanOrEqual(6);
+    } finally {
+      await db.destroy();
+      await web.destroy();
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+});

@@ -3,14 +3,15 @@
  * content is replaced as a whole, or, on any error, left exactly as it was.
  */
 import type { Insertable } from "kysely";
+import { truncateWal } from "../db/checkpoint.ts";
 import type { ContentDb } from "../db/database.ts";
 import type { Database } from "../db/schema.ts";
-import { insertRows } from "./insert-rows.ts";
+import { insertStatements } from "./insert-rows.ts";
 import { renderMarkdown } from "./markdown.ts";
 import type { ContentBundle } from "./read-folder.ts";
 import { locales } from "./schema.ts";
 import { searchDocuments } from "./search-documents.ts";
-import { writeSearchIndex } from "./search-index.ts";
+import { searchIndexStatements } from "./search-index.ts";
 
 export type Rows = { [T in keyof Database]: Insertable<Database[T]>[] };
 
@@ -241,24 +242,30 @@ export function toRows(bundle: ContentBundle): Rows {
   return rows;
 }
 
-/** Replaces all content with the bundle's, atomically, and moves the content's revision on. Returns the number of rows written. */
-export async function importContent(db: ContentDb, bundle: ContentBundle): Promise<number> {
+/**
+ * Replaces all content with the bundle's, atomically, and moves the content's revision on. Returns the
+ * number of rows written; `onCommitted` is told how long the write lock was held.
+ */
+export async function importContent(db: ContentDb, bundle: ContentBundle, onCommitted?: (lockedMs: number) => void): Promise<number> {
   const rows = toRows(bundle);
-  // Folded and indexed before the write lock is taken: on a large catalogue that takes seconds.
-  const index = searchDocuments(rows);
-  return db.transaction().execute(async (trx) => {
-    for (const table of [...tableOrder].reverse()) await trx.deleteFrom(table).execute();
-    let written = 0;
-    for (const table of tableOrder) {
-      await insertRows(trx, table, rows[table]);
-      written += rows[table].length;
-    }
-    await writeSearchIndex(trx, index);
-    await trx
+  // Folded, indexed and compiled to SQL before the write lock is taken (on a large catalogue that
+  // takes seconds): while it is held, other processes' form posts wait.
+  const statements = [
+    ...[...tableOrder].reverse().map((table) => db.deleteFrom(table).compile()),
+    ...tableOrder.flatMap((table) => insertStatements(db, table, rows[table])),
+    ...searchIndexStatements(db, searchDocuments(rows)),
+    db
       .updateTable("contentRevision")
       .set((eb) => ({ revision: eb("revision", "+", 1) }))
       .where("id", "=", 1)
-      .execute();
-    return written;
+      .compile(),
+  ];
+  let locked = 0;
+  await db.transaction().execute(async (trx) => {
+    locked = performance.now();
+    for (const statement of statements) await trx.executeQuery(statement);
   });
+  onCommitted?.(performance.now() - locked);
+  await truncateWal(db);
+  return tableOrder.reduce((written, table) => written + rows[table].length, 0);
 }

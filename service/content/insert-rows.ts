@@ -1,15 +1,19 @@
-import type { Insertable, Transaction } from "kysely";
+import type { CompiledQuery, Insertable, Kysely } from "kysely";
 import type { Database } from "../db/schema.ts";
 
 /** Rows per INSERT: well under SQLite's and PostgreSQL's limits on bound parameters. */
 const BATCH = 400;
 
-/** Inserts rows in batches. */
-export async function insertRows<T extends keyof Database>(trx: Transaction<Database>, table: T, list: Insertable<Database[T]>[]) {
+/** The INSERTs that write `list` into `table`, in batches, compiled: an import builds them before it takes the write lock. */
+export function insertStatements<T extends keyof Database>(db: Kysely<Database>, table: T, list: Insertable<Database[T]>[]): CompiledQuery[] {
+  const statements: CompiledQuery[] = [];
   for (let i = 0; i < list.length; i += BATCH) {
-    await trx
-      .insertInto(table)
-      .values(list.slice(i, i + BATCH) as never)
-      .execute();
+    statements.push(
+      db
+        .insertInto(table)
+        .values(list.slice(i, i + BATCH) as never)
+        .compile(),
+    );
   }
+  return statements;
 }

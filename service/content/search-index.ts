@@ -3,33 +3,43 @@
  * the previous one: the folded words go to `search_index`, on SQLite a contentless FTS5 table, on
  * PostgreSQL a table of tsvectors (the title's, and the whole document's with the title weighted A).
  */
-import { sql, type Transaction } from "kysely";
+import { type CompiledQuery, type Kysely, sql, type Transaction } from "kysely";
 import type { ContentDb } from "../db/database.ts";
 import { dialectOf } from "../db/dialect.ts";
 import type { Database } from "../db/schema.ts";
-import { insertRows } from "./insert-rows.ts";
+import { insertStatements } from "./insert-rows.ts";
 import { type SearchIndexRows, searchDocuments, searchSourceTables } from "./search-documents.ts";
 
 /** Documents per INSERT into the index (3 values each). */
 const INDEX_BATCH = 300;
 
-export async function writeSearchIndex(trx: Transaction<Database>, { documents, texts, words }: SearchIndexRows): Promise<void> {
-  const sqlite = dialectOf(trx) === "sqlite";
-  if (sqlite) await sql`insert into search_index(search_index) values ('delete-all')`.execute(trx);
-  else await sql`delete from search_index`.execute(trx);
-  await trx.deleteFrom("searchText").execute();
-  await trx.deleteFrom("searchDocument").execute();
-  await insertRows(trx, "searchDocument", documents);
-  await insertRows(trx, "searchText", texts);
+/** The statements that replace the index, compiled: an import builds them before it takes the write lock. */
+export function searchIndexStatements(db: Kysely<Database>, { documents, texts, words }: SearchIndexRows): CompiledQuery[] {
+  const sqlite = dialectOf(db) === "sqlite";
+  const statements = [
+    (sqlite ? sql`insert into search_index(search_index) values ('delete-all')` : sql`delete from search_index`).compile(db),
+    db.deleteFrom("searchText").compile(),
+    db.deleteFrom("searchDocument").compile(),
+    ...insertStatements(db, "searchDocument", documents),
+    ...insertStatements(db, "searchText", texts),
+  ];
   for (let i = 0; i < words.length; i += INDEX_BATCH) {
     const values = sql.join(words.slice(i, i + INDEX_BATCH).map((w) => sql`(${w.id}, ${w.titleFolded}, ${w.bodyFolded})`));
-    await (sqlite
-      ? sql`insert into search_index(rowid, title_folded, body_folded) values ${values}`
-      : sql`insert into search_index(id, title, words)
+    statements.push(
+      (sqlite
+        ? sql`insert into search_index(rowid, title_folded, body_folded) values ${values}`
+        : sql`insert into search_index(id, title, words)
           select id::integer, to_tsvector('simple', title), setweight(to_tsvector('simple', title), 'A') || setweight(to_tsvector('simple', body), 'B')
           from (values ${values}) as v(id, title, body)`
-    ).execute(trx);
+      ).compile(db),
+    );
   }
+  return statements;
+}
+
+/** Replaces the index inside a transaction. */
+export async function writeSearchIndex(trx: Transaction<Database>, index: SearchIndexRows): Promise<void> {
+  for (const statement of searchIndexStatements(trx, index)) await trx.executeQuery(statement);
 }
 
 /**

@@ -17,7 +17,7 @@ import * as contentRevisionMigration from "./migrations/2026-11-23-0013-content-
 import * as rateLimitMigration from "./migrations/2026-11-23-0014-rate-limit.ts";
 import { openPostgresPool, type PoolTimeouts } from "./postgres-pool.ts";
 import type { Database } from "./schema.ts";
-import { createSqliteDialect } from "./sqlite-dialect.ts";
+import { createSqliteDialect, type SqliteOptions } from "./sqlite-dialect.ts";
 
 export type ContentDb = Kysely<Database>;
 export type Dialect = "sqlite" | "postgres";
@@ -28,17 +28,18 @@ export interface DatabaseHandle {
 }
 
 /**
- * `location` is a postgres:// URL, a file path, or ":memory:". A web process gives `timeouts`
- * (postgres-pool.ts); commands and migrations, whose statements may rightly run long, do not.
+ * `location` is a postgres:// URL, a file path, or ":memory:". A web process says how long it waits
+ * on its database before it answers 503 (`postgres`: postgres-pool.ts; `sqlite`: sqlite-dialect.ts);
+ * commands and migrations, whose statements may rightly run long, give no statement timeout.
  */
-export function openDatabase(location: string, timeouts?: PoolTimeouts): DatabaseHandle {
+export function openDatabase(location: string, { postgres, sqlite = {} }: { postgres?: PoolTimeouts; sqlite?: SqliteOptions } = {}): DatabaseHandle {
   if (/^postgres(ql)?:\/\//.test(location)) {
     // COUNT and SUM come back as bigint strings; the service converts them with Number().
-    const pool = openPostgresPool(location, timeouts);
+    const pool = openPostgresPool(location, postgres);
     return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins: [new CamelCasePlugin()] }), dialect: "postgres" };
   }
   if (location !== ":memory:") mkdirSync(path.dirname(location), { recursive: true });
-  return { db: new Kysely<Database>({ dialect: createSqliteDialect(location), plugins: [new CamelCasePlugin()] }), dialect: "sqlite" };
+  return { db: new Kysely<Database>({ dialect: createSqliteDialect(location, sqlite), plugins: [new CamelCasePlugin()] }), dialect: "sqlite" };
 }
 
 const migrations = {
