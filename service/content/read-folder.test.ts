@@ -1,6 +1,6 @@
 /**
- * What reading a folder reports beyond each file's schema: ids and slugs given twice, reported
- * in the file that repeats them.
+ * What reading a folder reports beyond each file's schema: covers that name no image, and ids
+ * and slugs given twice, reported in the file that repeats them.
  */
 import { cp, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -36,6 +36,21 @@ async function problemsWith(files: Record<string, string>): Promise<ContentProbl
     );
   }
 }
+
+describe("a cover", () => {
+  it("that names no file in the folder's images is a problem of its file", async () => {
+    const book = "books/merchants-of-the-levant.yaml";
+    const journal = "journals/journal-of-social-inquiry/journal.yaml";
+    const problems = await problemsWith({
+      [book]: (await read(book)).replace(/^cover: .*$/m, "cover: covers/books/no-such-book.svg"),
+      [journal]: (await read(journal)).replace(/^cover: .*$/m, "cover: covers/journals/no-such-journal.png"),
+    });
+    expect(problems).toEqual([
+      { file: journal, field: "cover", message: "images/covers/journals/no-such-journal.png is missing" },
+      { file: book, field: "cover", message: "images/covers/books/no-such-book.svg is missing" },
+    ]);
+  });
+});
 
 describe("an id or a slug given twice", () => {
   it("is reported in the copy, which names the file it repeats, wherever the copy's name sorts", async () => {

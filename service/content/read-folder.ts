@@ -3,7 +3,7 @@
  * schema and checks the references between files. Nothing is written here: the importer
  * only runs when this returns no problem.
  */
-import { readdir, readFile } from "node:fs/promises";
+import { access, readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import { parse as parseYaml } from "yaml";
 import type { z } from "zod";
@@ -67,6 +67,12 @@ async function listYaml(dir: string): Promise<string[]> {
     .sort();
 }
 
+const exists = (file: string) =>
+  access(file).then(
+    () => true,
+    () => false,
+  );
+
 async function listDirs(dir: string): Promise<string[]> {
   const entries = await readdir(dir, { withFileTypes: true }).catch(() => []);
   return entries
@@ -124,6 +130,14 @@ export async function readContentFolder(root: string): Promise<ContentBundle> {
       (i): i is IssueFile => i !== undefined,
     );
     if (journal && board) journals.push({ journal, board, issues });
+  }
+
+  // The site serves a cover from the folder's images (IMAGE_DIR, or IMAGE_HOST holding the same
+  // files): one that names no file there would be a broken image on every page that shows it.
+  for (const item of [...journals.map((j) => j.journal), ...books]) {
+    if (item.cover && !(await exists(path.join(root, "images", item.cover)))) {
+      problems.push({ file: fileOf(item), field: "cover", message: `images/${item.cover} is missing` });
+    }
   }
 
   if (!reference) throw new ContentError(problems);
