@@ -50,6 +50,16 @@ describe("a cover", () => {
       { file: book, field: "cover", message: "images/covers/books/no-such-book.svg is missing" },
     ]);
   });
+
+  it("whose path the image optimizer would refuse is a problem, though the file is there", async () => {
+    const book = "books/merchants-of-the-levant.yaml";
+    const text = await read(book);
+    for (const cover of ["/covers/books/merchants-of-the-levant.svg", "covers//books/merchants-of-the-levant.svg"]) {
+      expect(await problemsWith({ [book]: text.replace(/^cover: .*$/m, `cover: ${cover}`) })).toEqual([
+        { file: book, field: "cover", message: "a path under images/ such as covers/books/{id}.svg" },
+      ]);
+    }
+  });
 });
 
 describe("an id or a slug given twice", () => {
