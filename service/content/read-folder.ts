@@ -1,7 +1,8 @@
 /**
  * Reads a content folder (layout in content/README.md), validates every file with its zod
- * schema and checks the references between files. Nothing is written here: the importer
- * only runs when this returns no problem.
+ * schema and checks the references between files, that covers name images the folder holds and
+ * that ids and slugs are unique. Nothing is written here: the importer only runs when this
+ * returns no problem.
  */
 import { access, readdir, readFile } from "node:fs/promises";
 import path from "node:path";
