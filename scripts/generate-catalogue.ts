@@ -1,5 +1,5 @@
 /**
- * `npm run content:generate -- --journals 200 --articles 100000 [--out data/large.db | --database postgres://… | --database FILE]
+ * `npm run content:generate -- --journals 200 --articles 100000 [--out data/large.db | --database <postgres:// URL or SQLite file>]
  * [--content content/demo] [--seed 1]`: a large synthetic catalogue for load tests. Journals, boards, issues
  * and articles are generated in memory from word lists; everything else (reference entities, services,
  * policies, pages, departments, books) is the content folder's. The same options give the same catalogue.
@@ -522,7 +522,7 @@ async function main() {
   if (!values.database) {
     for (const suffix of ["", "-wal", "-shm"]) rmSync(target + suffix, { force: true });
   }
-  const { db } = openDatabase(target);
+  const { db, dialect } = openDatabase(target);
   try {
     const importing = performance.now();
     await migrateToLatest(db);
@@ -530,8 +530,9 @@ async function main() {
     const rows = await importContent(db, bundle, (ms) => (lockedMs = ms));
     const issues = bundle.journals.reduce((n, j) => n + j.issues.length, 0);
     const total = bundle.journals.reduce((n, j) => n + j.issues.reduce((m, i) => m + i.articles.length, 0), 0);
+    // A PostgreSQL URL is not printed: it may carry a password.
     console.log(
-      `imported ${rows} rows into ${/^postgres/.test(target) ? "the PostgreSQL database" : target} in ${seconds(importing)}, the write lock held ${(lockedMs / 1000).toFixed(1)} s`,
+      `imported ${rows} rows into ${dialect === "postgres" ? "the PostgreSQL database" : target} in ${seconds(importing)}, the write lock held ${(lockedMs / 1000).toFixed(1)} s`,
     );
     console.log(`${bundle.journals.length} journals, ${issues} issues, ${total} articles, ${bundle.books.length} books; ${seconds(started)} in all`);
   } finally {

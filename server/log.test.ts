@@ -38,4 +38,39 @@ describe("the structured logs", () => {
     expect(stderr[2]).toMatchObject({ level: "error", message: "request", method: "GET", path: "/fail", status: 500 });
     expect(typeof stderr[2].time).toBe("string");
   });
+
+  it("log a request whose client closed the connection before its answer as that, not as a 5xx", () => {
+    const { stdout, stderr } = run(`
+      import { createServer } from "node:http";
+      import { connect } from "node:net";
+      import { getRequestListener } from "@hono/node-server";
+      import { Hono } from "hono";
+      import { requestIds, writeJsonLogs } from "./server/log.ts";
+      writeJsonLogs();
+      let asked, logged;
+      const reached = new Promise((resolve) => (asked = resolve));
+      const done = new Promise((resolve) => (logged = resolve));
+      const app = new Hono();
+      app.use(async (_c, next) => { await next(); logged(); });
+      app.use(requestIds());
+      // As React Router answers a page whose request was aborted while its loaders ran.
+      app.get("/page", async (c) => {
+        asked();
+        await new Promise((resolve) => c.req.raw.signal.addEventListener("abort", resolve));
+        return c.body(null, 500);
+      });
+      const server = createServer(getRequestListener(app.fetch));
+      await new Promise((resolve) => server.listen(0, "127.0.0.1", resolve));
+      const socket = connect(server.address().port, "127.0.0.1");
+      socket.write("GET /page HTTP/1.1\\r\\nHost: localhost\\r\\nX-Request-Id: visitor-left-01\\r\\n\\r\\n");
+      await reached;
+      socket.destroy();
+      await done;
+      server.close();
+    `);
+    expect(stderr).toEqual([]);
+    expect(stdout).toEqual([
+      expect.objectContaining({ level: "info", message: "client closed the connection", requestId: "visitor-left-01", path: "/page", status: 499 }),
+    ]);
+  });
 });

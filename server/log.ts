@@ -2,7 +2,8 @@
  * Structured logs: every line the process writes through `console` becomes one JSON object (time,
  * level, message, and the id of the request it was written for), which a log collector parses and
  * groups by request. A request's id is the proxy's X-Request-Id when it is a plain token, else a new
- * one; it goes back in the answer. A request that fails (5xx) or takes over a second is logged.
+ * one; it goes back in the answer. A request that fails (5xx) or takes over a second is logged, and
+ * so is one whose client closed the connection before its answer (as 499, the status nginx gives it).
  */
 import { AsyncLocalStorage } from "node:async_hooks";
 import { randomUUID } from "node:crypto";
@@ -12,6 +13,8 @@ import type { MiddlewareHandler } from "hono";
 const currentRequest = new AsyncLocalStorage<string>();
 /** A request slower than this is logged with its timing. */
 const SLOW_MS = 1000;
+/** The status logged for a request whose client left before its answer (nginx's "client closed request"). */
+const CLIENT_CLOSED = 499;
 
 type Level = "info" | "warn" | "error";
 
@@ -41,8 +44,10 @@ export function requestIds(): MiddlewareHandler {
     await currentRequest.run(id, next);
     c.res.headers.set("X-Request-Id", id);
     const ms = Math.round(performance.now() - started);
-    if (c.res.status >= 500 || ms > SLOW_MS) {
-      write(c.res.status >= 500 ? "error" : "warn", "request", { requestId: id, method: c.req.method, path: c.req.path, status: c.res.status, ms });
-    }
+    const fields = { requestId: id, method: c.req.method, path: c.req.path, status: c.res.status, ms };
+    // The server aborts a request's signal when its client goes away; React Router then answers
+    // 500, which nobody receives: that is the client's doing, not a failure of ours.
+    if (c.req.raw.signal.aborted) write("info", "client closed the connection", { ...fields, status: CLIENT_CLOSED });
+    else if (c.res.status >= 500 || ms > SLOW_MS) write(c.res.status >= 500 ? "error" : "warn", "request", fields);
   };
 }

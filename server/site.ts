@@ -305,6 +305,8 @@ export function createSite({ config, api, forms, apiApp, oai, build, clientDir, 
   // What no route answered itself (a sitemap or a citation file whose content could not be read):
   // a 503 asking to come back when the content is away, a 500 otherwise; never a stack trace.
   app.onError((error, c) => {
+    // The client went away mid-request (a cut-off post): nobody reads the answer; log.ts logs it as that.
+    if (c.req.raw.signal.aborted) return new Response(null, { status: 499 });
     const unavailable = isContentUnavailable(error) || isDatabaseUnavailable(error);
     if (unavailable) console.warn(`${c.req.method} ${c.req.path}: content unavailable: ${error.message}`);
     else console.error(`${c.req.method} ${c.req.path} failed:`, error);

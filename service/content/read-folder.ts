@@ -1,12 +1,14 @@
 /**
  * Reads a content folder (layout in content/README.md), validates every file with its zod
- * schema and checks the references between files. Nothing is written here: the importer
- * only runs when this returns no problem.
+ * schema and checks the references between files, that covers name images the folder holds and
+ * that ids and slugs are unique. Nothing is written here: the importer only runs when this
+ * returns no problem.
  */
-import { readdir, readFile } from "node:fs/promises";
+import { access, readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import { parse as parseYaml } from "yaml";
 import type { z } from "zod";
+import { duplicates } from "./duplicates.ts";
 import {
   type BoardFile,
   type BookFile,
@@ -66,6 +68,12 @@ async function listYaml(dir: string): Promise<string[]> {
     .sort();
 }
 
+const exists = (file: string) =>
+  access(file).then(
+    () => true,
+    () => false,
+  );
+
 async function listDirs(dir: string): Promise<string[]> {
   const entries = await readdir(dir, { withFileTypes: true }).catch(() => []);
   return entries
@@ -78,8 +86,12 @@ async function listDirs(dir: string): Promise<string[]> {
 export async function readContentFolder(root: string): Promise<ContentBundle> {
   const problems: ContentProblem[] = [];
   const rel = (file: string) => path.relative(root, file) || file;
+  // The file each item was read from, so that a later check names it (not the item's id).
+  const files = new WeakMap<object, string>();
+  // Every item checked below was read by `load`, which recorded its file.
+  const fileOf = (item: object) => files.get(item) as string;
 
-  async function load<T extends z.ZodType>(file: string, schema: T): Promise<z.infer<T> | undefined> {
+  async function load<T extends z.ZodType<object>>(file: string, schema: T): Promise<z.infer<T> | undefined> {
     let raw: unknown;
     try {
       raw = parseYaml(await readFile(file, "utf8"));
@@ -95,10 +107,11 @@ export async function readContentFolder(root: string): Promise<ContentBundle> {
       }
       return undefined;
     }
+    files.set(result.data, rel(file));
     return result.data;
   }
 
-  async function loadAll<T extends z.ZodType>(dir: string, schema: T): Promise<z.infer<T>[]> {
+  async function loadAll<T extends z.ZodType<object>>(dir: string, schema: T): Promise<z.infer<T>[]> {
     const items: (z.infer<T> | undefined)[] = await Promise.all((await listYaml(path.join(root, dir))).map((f) => load(f, schema)));
     return items.filter((item) => item !== undefined);
   }
@@ -120,14 +133,22 @@ export async function readContentFolder(root: string): Promise<ContentBundle> {
     if (journal && board) journals.push({ journal, board, issues });
   }
 
+  // The site serves a cover from the folder's images (IMAGE_DIR, or IMAGE_HOST holding the same
+  // files): one that names no file there would be a broken image on every page that shows it.
+  for (const item of [...journals.map((j) => j.journal), ...books]) {
+    if (item.cover && !(await exists(path.join(root, "images", item.cover)))) {
+      problems.push({ file: fileOf(item), field: "cover", message: `images/${item.cover} is missing` });
+    }
+  }
+
   if (!reference) throw new ContentError(problems);
   const bundle: ContentBundle = { reference, services, policies, pages, departments, journals, books };
-  problems.push(...crossCheck(bundle));
+  problems.push(...crossCheck(bundle), ...duplicates(bundle, fileOf));
   if (problems.length > 0) throw new ContentError(problems);
   return bundle;
 }
 
-/** References between files: known ids, and ids and slugs unique where URLs need them. */
+/** References between files: ids that name something the reference file or the folder defines. */
 function crossCheck(bundle: ContentBundle): ContentProblem[] {
   const problems: ContentProblem[] = [];
   const ref = bundle.reference;
@@ -143,26 +164,7 @@ function crossCheck(bundle: ContentBundle): ContentProblem[] {
   const expect = (ok: boolean, file: string, field: string, message: string) => {
     if (!ok) problems.push({ file, field, message });
   };
-  const unique = (dir: string, items: { id: string; en: { slug: string }; tr: { slug: string } }[]) => {
-    const seen = new Map<string, string>();
-    for (const item of items) {
-      for (const key of [`id ${item.id}`, `en slug ${item.en.slug}`, `tr slug ${item.tr.slug}`]) {
-        expect(!seen.has(key), `${dir}/${item.id}`, key.split(" ").slice(0, -1).join("."), `duplicate ${key}`);
-        seen.set(key, item.id);
-      }
-    }
-  };
-
-  unique("services", bundle.services);
-  unique("policies", bundle.policies);
-  unique("departments", bundle.departments);
-  unique("books", bundle.books);
-  unique(
-    "journals",
-    bundle.journals.map((j) => j.journal),
-  );
-
-  for (const { journal, board, issues } of bundle.journals) {
+  for (const { journal, board } of bundle.journals) {
     const file = `journals/${journal.id}`;
     journal.categories.forEach((c, i) => {
       expect(categories.has(c), file, `categories.${i}`, `unknown category ${c}`);
@@ -179,16 +181,6 @@ function crossCheck(bundle: ContentBundle): ContentProblem[] {
     board.members.forEach((m, i) => {
       expect(positions.has(m.position), `${file}/board`, `members.${i}.position`, `unknown position ${m.position}`);
     });
-    const issueIds = new Set<string>();
-    const articleIds = new Set<string>();
-    for (const issue of issues) {
-      expect(!issueIds.has(issue.id), `${file}/issues/${issue.id}`, "id", "duplicate issue id");
-      issueIds.add(issue.id);
-      issue.articles.forEach((a, i) => {
-        expect(!articleIds.has(a.id), `${file}/issues/${issue.id}`, `articles.${i}.id`, "duplicate article id");
-        articleIds.add(a.id);
-      });
-    }
   }
   for (const book of bundle.books) {
     const file = `books/${book.id}`;

@@ -23,6 +23,10 @@ const pages = z
   }, "the last page comes after the first");
 const iconName = z.string().regex(/^[a-z0-9-]+:[a-z0-9-]+$/, "an Iconify name such as lucide:book-open");
 const order = z.number().int().min(0).optional();
+/** An image under the folder's `images/`, in the shape the image optimizer (server/images.ts) serves. */
+const cover = z
+  .string()
+  .regex(/^[a-z0-9][a-z0-9-]*(?:\/[a-z0-9][a-z0-9-]*)*\.(?:svg|png|jpe?g|webp)$/, "a path under images/ such as covers/books/{id}.svg");
 
 /** Both locales of a text: every file carries English and Turkish. */
 const localized = <T extends z.ZodType>(schema: T) => z.strictObject({ en: schema, tr: schema });
@@ -83,10 +87,7 @@ export const journalFile = z
     abbreviation: line,
     printIssn: issn.optional(),
     eIssn: issn,
-    cover: z
-      .string()
-      .regex(/^[a-z0-9/-]+\.(?:svg|png|jpe?g|webp)$/)
-      .optional(),
+    cover: cover.optional(),
     categories: z.array(id).min(1),
     publicationFormat: id,
     reviewType: id,
@@ -163,10 +164,7 @@ export const bookFile = z
     language: z.enum(locales),
     categories: z.array(id).min(1),
     publicationFormat: id,
-    cover: z
-      .string()
-      .regex(/^[a-z0-9/-]+\.(?:svg|png|jpe?g|webp)$/)
-      .optional(),
+    cover: cover.optional(),
     licence: line.optional(),
     url: url.optional(),
     chapters: z.array(z.strictObject({ title: line, authors: z.array(line).min(1), pages, doi: doi.optional() })),

@@ -1,0 +1,116 @@
+/**
+ * What reading a folder reports beyond each file's schema: covers that name no image, and ids
+ * and slugs given twice, reported in the file that repeats them.
+ */
+import { cp, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ContentError, type ContentProblem, readContentFolder } from "./read-folder.ts";
+
+let folder: string;
+beforeAll(async () => {
+  folder = await mkdtemp(path.join(tmpdir(), "content-"));
+  await cp("content/demo", folder, { recursive: true });
+});
+afterAll(() => rm(folder, { recursive: true, force: true }));
+
+const read = (file: string) => readFile(path.join(folder, file), "utf8");
+
+/** The problems of the demo content with these files written (new or changed), which are then put back. */
+async function problemsWith(files: Record<string, string>): Promise<ContentProblem[]> {
+  const originals = await Promise.all(Object.keys(files).map((file) => read(file).catch(() => undefined)));
+  await Promise.all(Object.entries(files).map(([file, text]) => writeFile(path.join(folder, file), text)));
+  try {
+    await readContentFolder(folder);
+    return [];
+  } catch (error) {
+    if (!(error instanceof ContentError)) throw error;
+    return error.problems;
+  } finally {
+    await Promise.all(
+      Object.keys(files).map((file, i) => {
+        const original = originals[i];
+        return original === undefined ? rm(path.join(folder, file)) : writeFile(path.join(folder, file), original);
+      }),
+    );
+  }
+}
+
+describe("a cover", () => {
+  it("that names no file in the folder's images is a problem of its file", async () => {
+    const book = "books/merchants-of-the-levant.yaml";
+    const journal = "journals/journal-of-social-inquiry/journal.yaml";
+    const problems = await problemsWith({
+      [book]: (await read(book)).replace(/^cover: .*$/m, "cover: covers/books/no-such-book.svg"),
+      [journal]: (await read(journal)).replace(/^cover: .*$/m, "cover: covers/journals/no-such-journal.png"),
+    });
+    expect(problems).toEqual([
+      { file: journal, field: "cover", message: "images/covers/journals/no-such-journal.png is missing" },
+      { file: book, field: "cover", message: "images/covers/books/no-such-book.svg is missing" },
+    ]);
+  });
+
+  it("whose path the image optimizer would refuse is a problem, though the file is there", async () => {
+    const book = "books/merchants-of-the-levant.yaml";
+    const text = await read(book);
+    for (const cover of ["/covers/books/merchants-of-the-levant.svg", "covers//books/merchants-of-the-levant.svg"]) {
+      expect(await problemsWith({ [book]: text.replace(/^cover: .*$/m, `cover: ${cover}`) })).toEqual([
+        { file: book, field: "cover", message: "a path under images/ such as covers/books/{id}.svg" },
+      ]);
+    }
+  });
+});
+
+describe("an id or a slug given twice", () => {
+  it("is reported in the copy, which names the file it repeats, wherever the copy's name sorts", async () => {
+    const original = "books/merchants-of-the-levant.yaml";
+    const text = await read(original);
+    for (const copy of ["books/merchants-of-the-levant-copy.yaml", "books/a-copy.yaml", "books/zz.yaml"]) {
+      expect(await problemsWith({ [copy]: text })).toEqual([
+        { file: copy, field: "id", message: `duplicate id merchants-of-the-levant (first in ${original})` },
+        { file: copy, field: "en.slug", message: `duplicate en slug merchants-of-the-levant (first in ${original})` },
+        { file: copy, field: "tr.slug", message: `duplicate tr slug levant-tuccarlari (first in ${original})` },
+      ]);
+    }
+  });
+
+  it("is reported so for every kind of file", async () => {
+    const journal = "journals/journal-of-social-inquiry";
+    const service = await read("services/translation.yaml");
+    const problems = await problemsWith({
+      "services/translation-2.yaml": service,
+      "policies/translation.yaml": service,
+      "departments/finance-copy.yaml": await read("departments/finance.yaml"),
+      "pages/about-copy.yaml": await read("pages/about.yaml"),
+      [`${journal}/issues/v13-n2-copy.yaml`]: await read(`${journal}/issues/v13-n2.yaml`),
+      "reference.yaml": (await read("reference.yaml")).replace("{ id: education,", "{ id: social-sciences,"),
+    });
+    const where = problems.map((p) => `${p.file}: ${p.field}: ${p.message}`);
+    expect(where).toContain("services/translation-2.yaml: id: duplicate id translation (first in services/translation.yaml)");
+    expect(where).not.toContainEqual(expect.stringMatching(/^policies\//));
+    expect(where).toContain("departments/finance-copy.yaml: id: duplicate id finance (first in departments/finance.yaml)");
+    expect(where).toContain("pages/about-copy.yaml: id: duplicate id about (first in pages/about.yaml)");
+    expect(where).toContain(`${journal}/issues/v13-n2-copy.yaml: id: duplicate issue id v13-n2 (first in ${journal}/issues/v13-n2.yaml)`);
+    expect(where).toContain(
+      `${journal}/issues/v13-n2-copy.yaml: articles.0.id: duplicate article id rent-gaps-and-tenant-displacement-in-yeldegirmeni-istanbul (first in ${journal}/issues/v13-n2.yaml)`,
+    );
+    expect(where).toContain("reference.yaml: categories.1.id: duplicate id social-sciences (first in categories.0.id)");
+    expect(where.every((line) => !line.startsWith(`${journal}/issues/v13-n2.yaml`) && !line.startsWith("services/translation.yaml"))).toBe(true);
+  });
+
+  it("in a journal's folder is reported in the copied folder's journal.yaml", async () => {
+    const original = "journals/journal-of-social-inquiry/journal.yaml";
+    const copy = "journals/journal-of-social-inquiry-2/journal.yaml";
+    await cp(path.join(folder, "journals/journal-of-social-inquiry"), path.join(folder, "journals/journal-of-social-inquiry-2"), { recursive: true });
+    try {
+      const problems = await problemsWith({});
+      expect(problems.filter((p) => p.field === "id")).toEqual([
+        { file: copy, field: "id", message: `duplicate id journal-of-social-inquiry (first in ${original})` },
+      ]);
+      expect(problems.every((p) => p.file === copy)).toBe(true);
+    } finally {
+      await rm(path.join(folder, "journals/journal-of-social-inquiry-2"), { recursive: true });
+    }
+  });
+});
