@@ -99,6 +99,8 @@ export function createOaiApp(db: ContentDb, { publicUrl, pageSize = 100 }: OaiOp
   app.all("/oai", (c) => c.text("OAI-PMH is answered to GET and POST only.", 405, { Allow: "GET, HEAD, POST" }));
   // OAI-PMH 2.0 §3.1.2.2: a harvester told 503 with Retry-After comes back then.
   app.onError((error, c) => {
+    // A harvester that cut its request off reads no answer (the site's log says the client closed it).
+    if (c.req.raw.signal.aborted) return new Response(null, { status: 499 });
     if (isDatabaseUnavailable(error)) {
       console.warn(`OAI-PMH: ${error.message}`);
       return c.text("The repository is not available at the moment. Please try again later.", 503, { "Retry-After": String(RETRY_AFTER_SECONDS) });
