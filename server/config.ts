@@ -48,7 +48,8 @@ const schema = z.object({
   LIBRARY_URL: z.url({ protocol: /^https?$/ }).default("https://library.meridianpress.example"),
   ICON_API_URL: optionalUrl,
   IMAGE_HOST: z.url({ protocol: /^https?$/ }).optional(),
-  IMAGE_DIR: z.string().default("content/demo/images"),
+  /** Without it, CONTENT_DIR's images: the folder whose covers the import checked. */
+  IMAGE_DIR: z.string().optional(),
   SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
   MAIL_FROM: z.string().min(3).default("Meridian website <no-reply@meridianpress.example>"),
   OUTBOX_RETRY_MS: z.coerce.number().int().min(100).default(30_000),

@@ -176,7 +176,7 @@ export function createSite({ config, api, forms, apiApp, oai, build, clientDir, 
   if (oai) {
     app.all("/oai", oaiBodyLimit, (c) => oai(c.req.raw));
   }
-  app.route("/", createImageApp({ host: config.IMAGE_HOST, localDir: config.IMAGE_DIR }));
+  app.route("/", createImageApp({ host: config.IMAGE_HOST, localDir: config.IMAGE_DIR ?? path.join(config.CONTENT_DIR, "images") }));
 
   app.get("/_i18n/:locale/messages.json", (c) => {
     const locale = c.req.param("locale");
