@@ -13,20 +13,27 @@ if (!folder) {
   process.exit(2);
 }
 
+/** A folder with problems opens no database (and creates no empty file). */
+async function readFolder() {
+  try {
+    return await readContentFolder(folder);
+  } catch (error) {
+    if (!(error instanceof ContentError)) throw error;
+    console.error(`${folder}: nothing was imported; ${error.problems.length} problem(s):\n${error.message}`);
+    process.exit(1);
+  }
+}
+
+const bundle = await readFolder();
 // Not a web process: nothing stalls while it waits, so it waits up to a minute for the web's (short) writes.
-const { db } = openDatabase(process.env.DATABASE_URL ?? process.env.SQLITE_FILE ?? "data/content.db", { sqlite: { busyDeadlineMs: 60_000 } });
+const { db } = openDatabase(process.env.DATABASE_URL || process.env.SQLITE_FILE || "data/content.db", { sqlite: { busyDeadlineMs: 60_000 } });
 try {
-  const bundle = await readContentFolder(folder);
   await migrateToLatest(db);
   let lockedMs = 0;
   const rows = await importContent(db, bundle, (ms) => (lockedMs = ms));
   console.log(`${folder}: imported ${rows} rows (the write lock was held for ${(lockedMs / 1000).toFixed(1)} s)`);
 } catch (error) {
-  if (error instanceof ContentError) {
-    console.error(`${folder}: nothing was imported; ${error.problems.length} problem(s):\n${error.message}`);
-  } else {
-    console.error(`${folder}: nothing was imported: ${(error as Error).message}`);
-  }
+  console.error(`${folder}: nothing was imported: ${(error as Error).message}`);
   process.exitCode = 1;
 } finally {
   await db.destroy();
