@@ -1,7 +1,7 @@
 /** The router config, derived from the route table: each screen once per locale. */
 import { index, type RouteConfigEntry, route } from "@react-router/dev/routes";
+import { type RouteEntry, routerId, routeTable } from "../contract/route-table.ts";
 import { locales } from "../i18n/locales.ts";
-import { type RouteEntry, routerId, routeTable } from "./route-table.ts";
 
 function children(parent: RouteEntry | undefined, locale: (typeof locales)[number]): RouteConfigEntry[] {
   return routeTable

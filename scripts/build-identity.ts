@@ -7,8 +7,8 @@
  */
 import { randomUUID } from "node:crypto";
 import type { Plugin } from "vite";
+import { BUILDS_PATH, routeRules } from "../contract/route-rules.ts";
 import { prerenderPathsOf } from "../server/prerendered.ts";
-import { BUILDS_PATH, routeRules } from "../server/route-rules.ts";
 
 interface BuildMeta {
   id: string;

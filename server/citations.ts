@@ -5,12 +5,12 @@
  */
 import { Hono } from "hono";
 import { type ApiClient, namesNothing } from "../app/lib/api-client.server.ts";
-import { articlePath } from "../app/lib/article-path.ts";
 import { citationDownload } from "../app/lib/citations/exports.server.ts";
 import { articleToWork, bookToWork } from "../app/lib/citations/from-api.ts";
 import { type CitationExport, citationExports } from "../app/lib/citations/styles.ts";
 import type { CitableWork } from "../app/lib/citations/work.ts";
-import { href } from "../app/route-table.ts";
+import { articlePath } from "../contract/article-path.ts";
+import { href } from "../contract/route-table.ts";
 import { format } from "../i18n/format.ts";
 import { isLocale, type Locale } from "../i18n/locales.ts";
 import { messages } from "../i18n/messages/index.ts";

@@ -5,14 +5,14 @@
  */
 import type { Hono } from "hono";
 import { type ApiClient, isContentUnavailable, namesNothing } from "../app/lib/api-client.server.ts";
-import { articlePath } from "../app/lib/article-path.ts";
 import { feedPath, journalFeedPattern } from "../app/lib/feeds.ts";
-import { href } from "../app/route-table.ts";
+import type { LatestArticle } from "../contract/api-types.ts";
+import { articlePath } from "../contract/article-path.ts";
+import { doiUrl } from "../contract/identifiers.ts";
+import { href } from "../contract/route-table.ts";
 import { format } from "../i18n/format.ts";
 import { type Locale, locales } from "../i18n/locales.ts";
 import { messages } from "../i18n/messages/index.ts";
-import type { LatestArticle } from "../service/api/types.ts";
-import { doiUrl } from "../service/identifiers.ts";
 import { type Attributes, element, text } from "../service/xml.ts";
 
 /** Feeds may be a few minutes old; readers poll them. */

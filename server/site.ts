@@ -18,7 +18,16 @@ import type { FormsConfig, SiteConfig } from "../app/context.ts";
 import { type ApiClient, isContentUnavailable } from "../app/lib/api-client.server.ts";
 import { pagePath } from "../app/lib/page-path.ts";
 import { whichRoute } from "../app/lib/which-route.ts";
-import { href } from "../app/route-table.ts";
+import {
+  BUILD_FILES_CACHE_CONTROL,
+  BUILDS_PATH,
+  formScreenIds,
+  IMMUTABLE,
+  PAGE_FRESH_MS,
+  PAGE_STALE_IF_ERROR_MS,
+  PAGE_STALE_MS,
+} from "../contract/route-rules.ts";
+import { href } from "../contract/route-table.ts";
 import { isLocale, type Locale, localeOfPath } from "../i18n/locales.ts";
 import { messages } from "../i18n/messages/index.ts";
 import type { RevisionFollower } from "../service/api/revision.ts";
@@ -36,15 +45,6 @@ import type { OaiHandler } from "./oai.ts";
 import { DEGRADED_HEADER, pageCache } from "./page-cache.ts";
 import { isOwnPost } from "./post-origin.ts";
 import { prerenderedPages } from "./prerendered.ts";
-import {
-  BUILD_FILES_CACHE_CONTROL,
-  BUILDS_PATH,
-  formScreenIds,
-  IMMUTABLE,
-  PAGE_FRESH_MS,
-  PAGE_STALE_IF_ERROR_MS,
-  PAGE_STALE_MS,
-} from "./route-rules.ts";
 import { htmlPolicy, securityHeaders, withPagePolicy } from "./security-headers.ts";
 import { createSitemapApp } from "./sitemap.ts";
 

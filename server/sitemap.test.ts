@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApiClient } from "../app/lib/api-client.server.ts";
-import { href } from "../app/route-table.ts";
+import { href } from "../contract/route-table.ts";
 import { createApiApp } from "../service/api/app.ts";
 import { importContent } from "../service/content/import.ts";
 import { readContentFolder } from "../service/content/read-folder.ts";

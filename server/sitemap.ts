@@ -9,7 +9,7 @@
  */
 import { Hono } from "hono";
 import { type ApiClient, namesNothing } from "../app/lib/api-client.server.ts";
-import { fillPattern, type RouteEntry, routeTable } from "../app/route-table.ts";
+import { fillPattern, type RouteEntry, routeTable } from "../contract/route-table.ts";
 import { format } from "../i18n/format.ts";
 import { type Locale, locales } from "../i18n/locales.ts";
 import { messages } from "../i18n/messages/index.ts";

@@ -3,9 +3,9 @@
  * through the site's API client (in-process, as the web process does without API_URL).
  */
 import { type ApiClient, createApiClient } from "../app/lib/api-client.server.ts";
+import type { ArticleSummary, Issue, JournalDetail } from "../contract/api-types.ts";
 import type { Locale } from "../i18n/locales.ts";
 import { createApiApp } from "../service/api/app.ts";
-import type { ArticleSummary, Issue, JournalDetail } from "../service/api/types.ts";
 import { importContent } from "../service/content/import.ts";
 import { readContentFolder } from "../service/content/read-folder.ts";
 import { migrateToLatest, openDatabase } from "../service/db/database.ts";

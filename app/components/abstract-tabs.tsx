@@ -1,5 +1,5 @@
 import { type KeyboardEvent, useRef, useState, useSyncExternalStore } from "react";
-import type { ArticleText, Locale } from "../../service/api/types.ts";
+import type { ArticleText, Locale } from "../../contract/api-types.ts";
 import { useMessages } from "../i18n.ts";
 import { RichText } from "./rich-text.tsx";
 

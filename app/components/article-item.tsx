@@ -1,5 +1,5 @@
-import type { ArticleSummary } from "../../service/api/types.ts";
-import { doiUrl, orcidUrl } from "../../service/identifiers.ts";
+import type { ArticleSummary } from "../../contract/api-types.ts";
+import { doiUrl, orcidUrl } from "../../contract/identifiers.ts";
 import { format, useLocale, useMessages } from "../i18n.ts";
 import { articleTypeName } from "../lib/article-type.ts";
 import { formatNumber } from "../lib/formatting.ts";

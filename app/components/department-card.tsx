@@ -1,6 +1,6 @@
-import type { DepartmentDetail } from "../../service/api/types.ts";
+import type { DepartmentDetail } from "../../contract/api-types.ts";
+import { href } from "../../contract/route-table.ts";
 import { useLocale, useMessages } from "../i18n.ts";
-import { href } from "../route-table.ts";
 import { Link } from "./link.tsx";
 
 /** A department's contact details: e-mail, phone and team. */

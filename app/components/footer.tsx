@@ -1,7 +1,7 @@
 import { useRouteLoaderData } from "react-router";
+import { href } from "../../contract/route-table.ts";
 import { format, useLocale, useMessages } from "../i18n.ts";
 import type { loader } from "../root.tsx";
-import { href } from "../route-table.ts";
 import { Icon } from "./icon.tsx";
 import { Link } from "./link.tsx";
 import { Logo } from "./logo.tsx";

@@ -1,6 +1,6 @@
+import { href } from "../../contract/route-table.ts";
 import { useLocale, useMessages } from "../i18n.ts";
 import { useInitial } from "../lib/initial.ts";
-import { href } from "../route-table.ts";
 import { Link, NavLink } from "./link.tsx";
 import { Logo } from "./logo.tsx";
 import { headerLinks } from "./nav-links.ts";

@@ -1,4 +1,4 @@
-import { type JournalFacetCounts, type JournalFilters, journalFacetKinds, journalFacets, OPEN_ACCESS } from "../../service/api/types.ts";
+import { type JournalFacetCounts, type JournalFilters, journalFacetKinds, journalFacets, OPEN_ACCESS } from "../../contract/api-types.ts";
 import { useMessages } from "../i18n.ts";
 import { useEntities } from "../lib/entities.ts";
 import { FiltersPanel } from "./filters-panel.tsx";

@@ -1,5 +1,5 @@
+import type { StaticRouteId } from "../../contract/route-table.ts";
 import type { Messages } from "../../i18n/messages/index.ts";
-import type { StaticRouteId } from "../route-table.ts";
 
 /** The header's links, in the specification's order. */
 export const headerLinks: { id: StaticRouteId; label: (t: Messages) => string }[] = [

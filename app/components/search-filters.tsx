@@ -1,4 +1,4 @@
-import { type SearchAnswer, type SearchFilters, type SearchKind, searchFacets } from "../../service/api/search-types.ts";
+import { type SearchAnswer, type SearchFilters, type SearchKind, searchFacets } from "../../contract/search-types.ts";
 import { useMessages } from "../i18n.ts";
 import { FiltersPanel } from "./filters-panel.tsx";
 

@@ -1,8 +1,8 @@
 import { useId } from "react";
 import { Form } from "react-router";
-import { MAX_SEARCH_QUERY } from "../../service/api/search-types.ts";
+import { href } from "../../contract/route-table.ts";
+import { MAX_SEARCH_QUERY } from "../../contract/search-types.ts";
 import { useLocale, useMessages } from "../i18n.ts";
-import { href } from "../route-table.ts";
 
 /**
  * The site search box: a GET form to the results page (`?q=`), so it works without JavaScript;

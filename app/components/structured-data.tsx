@@ -4,13 +4,13 @@
  * page, a journal on its overview, an issue, an article, a book.
  */
 import { useMatches, useRouteLoaderData } from "react-router";
-import type { ArticleDetail, BookDetail, IssueArticles, JournalDetail } from "../../service/api/types.ts";
+import type { ArticleDetail, BookDetail, IssueArticles, JournalDetail } from "../../contract/api-types.ts";
+import { href, parseRouterId } from "../../contract/route-table.ts";
 import { useLocale, useMessages } from "../i18n.ts";
 import { breadcrumbs, screenData } from "../lib/breadcrumbs.ts";
 import type { CitationData } from "../lib/citation-meta.ts";
 import { book, breadcrumbList, jsonLdText, organization, periodical, publicationIssue, publisher, scholarlyArticle } from "../lib/structured-data.ts";
 import type { loader as rootLoader } from "../root.tsx";
-import { href, parseRouterId } from "../route-table.ts";
 
 export function StructuredData() {
   const matches = useMatches();

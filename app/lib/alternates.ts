@@ -4,8 +4,8 @@
  * data (the API's detail shapes already carry it); other parameters are the same in both.
  */
 import type { UIMatch } from "react-router";
+import { fillPattern, parseRouterId, routeEntry } from "../../contract/route-table.ts";
 import type { Locale } from "../../i18n/locales.ts";
-import { fillPattern, parseRouterId, routeEntry } from "../route-table.ts";
 
 export type LocalizedPaths = Record<Locale, string>;
 

@@ -4,9 +4,7 @@
  * policy lives here so it holds in both deployments: up to 3 attempts, waiting 250 ms and then
  * 500 ms, only after a network error or a 5xx; any other status stops at once.
  */
-import type { Locale } from "../../i18n/locales.ts";
-import type { RateLimitAnswer, RateLimitRequest } from "../../service/api/rate-limit.ts";
-import type { SearchAnswer, SearchFilters } from "../../service/api/search-types.ts";
+
 import type {
   ApiError,
   ArticleDetail,
@@ -32,7 +30,10 @@ import type {
   PageContent,
   PageId,
   SubmissionAccepted,
-} from "../../service/api/types.ts";
+} from "../../contract/api-types.ts";
+import type { SearchAnswer, SearchFilters } from "../../contract/search-types.ts";
+import type { Locale } from "../../i18n/locales.ts";
+import type { RateLimitAnswer, RateLimitRequest } from "../../service/api/rate-limit.ts";
 
 export type Transport = (path: string, init?: RequestInit) => Promise<Response>;
 

@@ -3,10 +3,11 @@
  * "How to cite" references and the download formats are made from a mapping of their own
  * (articleToWork's CitableWork, app/lib/citations/).
  */
+
+import type { ArticleDetail } from "../../contract/api-types.ts";
+import { articlePath } from "../../contract/article-path.ts";
+import { plainText } from "../../contract/plain-text.ts";
 import type { Locale } from "../../i18n/locales.ts";
-import type { ArticleDetail } from "../../service/api/types.ts";
-import { plainText } from "../../service/plain-text.ts";
-import { articlePath } from "./article-path.ts";
 import type { CitationData } from "./citation-meta.ts";
 import { issns } from "./structured-data.ts";
 

@@ -5,10 +5,10 @@
  * stated here, once, against the route table.
  */
 import type { UIMatch } from "react-router";
+import type { ArticleDetail, BookDetail, ContentItemDetail, DepartmentDetail, IssueArticles, JournalDetail } from "../../contract/api-types.ts";
+import { fillPattern, parseRouterId, type RouteId, routeEntry, routerId } from "../../contract/route-table.ts";
 import type { Locale } from "../../i18n/locales.ts";
 import type { Messages } from "../../i18n/messages/index.ts";
-import type { ArticleDetail, BookDetail, ContentItemDetail, DepartmentDetail, IssueArticles, JournalDetail } from "../../service/api/types.ts";
-import { fillPattern, parseRouterId, type RouteId, routeEntry, routerId } from "../route-table.ts";
 import { issueLabel } from "./issue-label.ts";
 
 /** The screen above each one, when it is not the home page. */

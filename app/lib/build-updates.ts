@@ -4,7 +4,7 @@
  * load a whole document. The browser side is app/lib/use-build-updates.ts.
  */
 import type { Path } from "react-router";
-import { BUILDS_PATH } from "../../server/route-rules.ts";
+import { BUILDS_PATH } from "../../contract/route-rules.ts";
 
 /** How often an open page asks which build the server runs. */
 export const BUILD_CHECK_INTERVAL_MS = 3_600_000;

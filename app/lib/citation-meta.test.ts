@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { plainText } from "../../service/plain-text.ts";
+import { plainText } from "../../contract/plain-text.ts";
 import { type CitationData, citationMeta, DESCRIPTION_MAX, shorten } from "./citation-meta.ts";
 
 const full: CitationData = {

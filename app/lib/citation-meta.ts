@@ -4,8 +4,9 @@
  * alone; the article's JSON-LD is made from the same data. A tag whose value is missing or empty
  * is left out, never written empty.
  */
+
+import { doiUrl, orcidUrl } from "../../contract/identifiers.ts";
 import type { Locale } from "../../i18n/locales.ts";
-import { doiUrl, orcidUrl } from "../../service/identifiers.ts";
 
 export interface CitationData {
   /** The page's absolute canonical URL. */

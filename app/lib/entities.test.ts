@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { Entities, ReferenceEntity } from "../../service/api/types.ts";
+import type { Entities, ReferenceEntity } from "../../contract/api-types.ts";
 import { namedEntities, rootDataStale } from "./entities.ts";
 
 const entity = (id: string, en: string, tr: string): ReferenceEntity => ({ id, order: null, langData: { en: { title: en }, tr: { title: tr } } });

@@ -7,8 +7,8 @@
  */
 import { useEffect } from "react";
 import { useRouteLoaderData } from "react-router";
+import { type Entities, journalFacetKinds, type Named } from "../../contract/api-types.ts";
 import { type Locale, localeOfPath } from "../../i18n/locales.ts";
-import { type Entities, journalFacetKinds, type Named } from "../../service/api/types.ts";
 import type { loader } from "../root.tsx";
 
 /** The kinds the site shows: those the journal directory filters by. */

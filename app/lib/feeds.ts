@@ -2,8 +2,9 @@
  * The Atom feeds of the newest articles: the publisher's and each journal's, in each locale.
  * Their addresses, for the server that answers them (server/feeds.ts) and the pages that link them.
  */
+
+import { href, routeEntry } from "../../contract/route-table.ts";
 import type { Locale } from "../../i18n/locales.ts";
-import { href, routeEntry } from "../route-table.ts";
 
 const FEED_FILE = "feed.atom";
 

@@ -1,5 +1,5 @@
 import { useRouteLoaderData } from "react-router";
-import type { Initial } from "../../service/api/types.ts";
+import type { Initial } from "../../contract/api-types.ts";
 import type { loader } from "../root.tsx";
 
 /** The initial payload when the content service could not deliver it (spec §8): nothing, zeros. */

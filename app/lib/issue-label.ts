@@ -1,6 +1,6 @@
+import type { Issue } from "../../contract/api-types.ts";
 import { format } from "../../i18n/format.ts";
 import type { Messages } from "../../i18n/messages/index.ts";
-import type { Issue } from "../../service/api/types.ts";
 
 /** "Volume 13, Issue 2 (2025)" / "Cilt 13, Sayı 2 (2025)". */
 export const issueLabel = (issue: Pick<Issue, "volume" | "number" | "year">, t: Messages) =>

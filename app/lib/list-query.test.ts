@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { journalFacets } from "../../service/api/types.ts";
+import { journalFacets } from "../../contract/api-types.ts";
 import { filtersOf, withFilter, withoutFilters, withPage } from "./list-query.ts";
 
 const query = (url: string) => new URL(url).searchParams;

@@ -6,7 +6,7 @@
  */
 import { useCallback } from "react";
 import { useNavigate } from "react-router";
-import { routeTable } from "../route-table.ts";
+import { routeTable } from "../../contract/route-table.ts";
 import { whichRoute } from "./which-route.ts";
 
 const REFUSED_PROTOCOLS = new Set(["javascript:", "data:", "blob:", "vbscript:"]);

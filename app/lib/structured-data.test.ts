@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { BookDetail } from "../../service/api/types.ts";
+import type { BookDetail } from "../../contract/api-types.ts";
 import { book, jsonLdText, publisher } from "./structured-data.ts";
 
 const bare: BookDetail = {

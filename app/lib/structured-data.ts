@@ -4,8 +4,8 @@
  * a type that schema.org's vocabulary does not have does not compile.
  */
 import type { Book, BreadcrumbList, Organization, Periodical, Person, PublicationIssue, ScholarlyArticle, WithContext } from "schema-dts";
-import type { BookDetail, Issue, JournalDetail } from "../../service/api/types.ts";
-import { doiUrl, orcidUrl } from "../../service/identifiers.ts";
+import type { BookDetail, Issue, JournalDetail } from "../../contract/api-types.ts";
+import { doiUrl, orcidUrl } from "../../contract/identifiers.ts";
 import type { Crumb } from "./breadcrumbs.ts";
 import type { CitationData } from "./citation-meta.ts";
 import { licenceUrl } from "./licence.ts";

@@ -1,6 +1,6 @@
 import { matchPath } from "react-router";
+import { type RouteId, routeEntry } from "../../contract/route-table.ts";
 import { localeOfPath } from "../../i18n/locales.ts";
-import { type RouteId, routeEntry } from "../route-table.ts";
 import { pagePath } from "./page-path.ts";
 
 /**

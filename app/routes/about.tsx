@@ -1,9 +1,9 @@
+import { href } from "../../contract/route-table.ts";
 import { Link } from "../components/link.tsx";
 import { PageHeader } from "../components/page-header.tsx";
 import { RichText } from "../components/rich-text.tsx";
 import { useLocale, useMessages } from "../i18n.ts";
 import { loaderBase, orNotFound } from "../lib/load.server.ts";
-import { href } from "../route-table.ts";
 import type { Route } from "./+types/about";
 
 export async function loader({ request, context }: Route.LoaderArgs) {

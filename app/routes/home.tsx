@@ -1,10 +1,10 @@
+import { href } from "../../contract/route-table.ts";
 import { Icon } from "../components/icon.tsx";
 import { Link } from "../components/link.tsx";
 import { PageTitle } from "../components/page-title.tsx";
 import { useLocale, useMessages } from "../i18n.ts";
 import { formatNumber, formatPercent } from "../lib/formatting.ts";
 import { useInitial } from "../lib/initial.ts";
-import { href } from "../route-table.ts";
 
 const statKeys = ["journalCount", "articleCount", "doubleBlindRate", "globalIndexingDatabases", "articleViews"] as const;
 

@@ -1,6 +1,8 @@
+import type { PageId } from "../../contract/api-types.ts";
+import { articlePath } from "../../contract/article-path.ts";
+import { href } from "../../contract/route-table.ts";
+import { type SearchKind, type SearchResult, searchFacets } from "../../contract/search-types.ts";
 import type { Locale } from "../../i18n/locales.ts";
-import { type SearchKind, type SearchResult, searchFacets } from "../../service/api/search-types.ts";
-import type { PageId } from "../../service/api/types.ts";
 import { Link } from "../components/link.tsx";
 import { ListUnavailable } from "../components/list-unavailable.tsx";
 import { PageHeader } from "../components/page-header.tsx";
@@ -8,10 +10,8 @@ import { Pagination, pageParam } from "../components/pagination.tsx";
 import { SearchFiltersPanel } from "../components/search-filters.tsx";
 import { SearchForm } from "../components/search-form.tsx";
 import { format, useLocale, useMessages } from "../i18n.ts";
-import { articlePath } from "../lib/article-path.ts";
 import { filtersOf } from "../lib/list-query.ts";
 import { loaderBase, notFound, orNotFound, orUnavailable } from "../lib/load.server.ts";
-import { href } from "../route-table.ts";
 import type { Route } from "./+types/search";
 
 /**

@@ -1,10 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { testDatabases } from "../../tests/databases.ts";
-import { importContent } from "../content/import.ts";
-import { renderMarkdown } from "../content/markdown.ts";
-import { type ContentBundle, readContentFolder } from "../content/read-folder.ts";
-import type { DatabaseHandle } from "../db/database.ts";
-import { createApiApp } from "./app.ts";
 import {
   type ApiError,
   type ArticleDetail,
@@ -23,7 +17,13 @@ import {
   type LatestArticles,
   type List,
   type Page,
-} from "./types.ts";
+} from "../../contract/api-types.ts";
+import { testDatabases } from "../../tests/databases.ts";
+import { importContent } from "../content/import.ts";
+import { renderMarkdown } from "../content/markdown.ts";
+import { type ContentBundle, readContentFolder } from "../content/read-folder.ts";
+import type { DatabaseHandle } from "../db/database.ts";
+import { createApiApp } from "./app.ts";
 
 const demo = await readContentFolder("content/demo");
 

@@ -7,6 +7,8 @@ import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { HTTPException } from "hono/http-exception";
 import { z } from "zod";
+import { type ApiError, type ContentType, contentTypes, journalFacets, type List } from "../../contract/api-types.ts";
+import { MAX_SEARCH_QUERY, searchFacets } from "../../contract/search-types.ts";
 import { formDepartments, formKinds } from "../../forms/definitions.ts";
 import { referenceOf, SUBMISSION_ID } from "../../forms/reference.ts";
 import { validateForm } from "../../forms/schemas.ts";
@@ -32,8 +34,6 @@ import { search, unknownSearchFilter } from "./queries/search.ts";
 import { readStatistics } from "./queries/statistics.ts";
 import { hitRateLimit, rateLimitRequest } from "./rate-limit.ts";
 import { readRevision } from "./revision.ts";
-import { MAX_SEARCH_QUERY, searchFacets } from "./search-types.ts";
-import { type ApiError, type ContentType, contentTypes, journalFacets, type List } from "./types.ts";
 
 type ErrorCode = ApiError["error"];
 type Env = { Variables: { locale: Locale } };

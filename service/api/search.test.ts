@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { ApiError } from "../../contract/api-types.ts";
+import { type SearchAnswer, searchKinds } from "../../contract/search-types.ts";
 import { testDatabases } from "../../tests/databases.ts";
 import { importContent } from "../content/import.ts";
 import { type ContentBundle, readContentFolder } from "../content/read-folder.ts";
@@ -6,8 +8,6 @@ import { fillMissingSearchIndex, writeSearchIndex } from "../content/search-inde
 import type { DatabaseHandle } from "../db/database.ts";
 import { createApiApp } from "./app.ts";
 import { search } from "./queries/search.ts";
-import { type SearchAnswer, searchKinds } from "./search-types.ts";
-import type { ApiError } from "./types.ts";
 
 type Article = ContentBundle["journals"][number]["issues"][number]["articles"][number];
 

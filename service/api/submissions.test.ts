@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { ApiError } from "../../contract/api-types.ts";
 import { newSubmissionId, referenceOf } from "../../forms/reference.ts";
 import { testDatabases } from "../../tests/databases.ts";
 import { importContent } from "../content/import.ts";
 import { readContentFolder } from "../content/read-folder.ts";
 import type { DatabaseHandle } from "../db/database.ts";
 import { createApiApp, SUBMISSION_MAX_BYTES } from "./app.ts";
-import type { ApiError } from "./types.ts";
 
 const demo = await readContentFolder("content/demo");
 const finance = demo.departments.find((d) => d.id === "finance");

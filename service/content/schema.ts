@@ -3,7 +3,7 @@
  * One schema per file kind; the importer validates every file before it writes anything.
  */
 import { z } from "zod";
-import { pageIds } from "../api/types.ts";
+import { pageIds } from "../../contract/api-types.ts";
 
 const slug = z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, "lowercase ASCII words joined by hyphens");
 const id = slug;

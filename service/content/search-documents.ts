@@ -12,10 +12,10 @@
  * filtered by year reads only their range of ids.
  */
 import type { Insertable } from "kysely";
+import { plainText } from "../../contract/plain-text.ts";
+import { type SearchKind, searchKinds } from "../../contract/search-types.ts";
 import type { Locale } from "../../i18n/locales.ts";
-import { type SearchKind, searchKinds } from "../api/search-types.ts";
 import type { Database, SearchDocumentTable, SearchTextTable } from "../db/schema.ts";
-import { plainText } from "../plain-text.ts";
 import { foldForSearch } from "../search/fold.ts";
 
 /** The tables the search documents are derived from. */

@@ -10,7 +10,7 @@
  */
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
-import { articlePath } from "../../app/lib/article-path.ts";
+import { articlePath } from "../../contract/article-path.ts";
 import { formDepartments } from "../../forms/definitions.ts";
 import { messages } from "../../i18n/messages/index.ts";
 import type { ArticleKey } from "../api/queries/article-authors.ts";

@@ -5,9 +5,9 @@
  * the licence and the access right as rights; the PDF as a relation.
  */
 
+import { doiUrl } from "../../contract/identifiers.ts";
+import { plainParagraphs } from "../../contract/plain-text.ts";
 import { type Locale, locales } from "../../i18n/locales.ts";
-import { doiUrl } from "../identifiers.ts";
-import { plainParagraphs } from "../plain-text.ts";
 import { element, text } from "../xml.ts";
 import type { ArticleRecord } from "./records.ts";
 

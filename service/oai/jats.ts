@@ -4,8 +4,8 @@
  * the article's language with the other language's as translations, no body.
  */
 
-import { orcidUrl } from "../identifiers.ts";
-import { paragraphsOf } from "../plain-text.ts";
+import { orcidUrl } from "../../contract/identifiers.ts";
+import { paragraphsOf } from "../../contract/plain-text.ts";
 import { element, text } from "../xml.ts";
 import type { RecordContext } from "./dublin-core.ts";
 import type { ArticleRecord } from "./records.ts";

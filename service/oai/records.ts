@@ -9,9 +9,9 @@
  * texts, authors and journals.
  */
 
+import type { ArticleText, Author } from "../../contract/api-types.ts";
 import { isLocale, type Locale } from "../../i18n/locales.ts";
 import { type ArticleKey, readAuthors } from "../api/queries/article-authors.ts";
-import type { ArticleText, Author } from "../api/types.ts";
 import type { ContentDb } from "../db/database.ts";
 import type { ArticleTable, IssueTable, JournalTable, JournalTextTable } from "../db/schema.ts";
 

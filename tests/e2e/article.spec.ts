@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
-import type { ArticleDetail, ArticleSummary, Issue, JournalSummary, List, Page as ListPage, Locale } from "../../service/api/types.ts";
+import type { ArticleDetail, ArticleSummary, Issue, JournalSummary, List, Page as ListPage, Locale } from "../../contract/api-types.ts";
 import { gotoHydrated } from "./hydrated.ts";
 
 const api = async <T>(request: APIRequestContext, path: string) => {

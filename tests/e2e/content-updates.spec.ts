@@ -3,7 +3,7 @@
  * kept when an import moves it on, instead of serving them for up to 70 s more.
  */
 import { expect, test } from "@playwright/test";
-import { href } from "../../app/route-table.ts";
+import { href } from "../../contract/route-table.ts";
 import { E2E_DATABASE } from "../../playwright.config.ts";
 import { importContent } from "../../service/content/import.ts";
 import { readContentFolder } from "../../service/content/read-folder.ts";

@@ -3,7 +3,7 @@
  * of a feed and of its entries, the newest articles the content API lists, linked from the pages.
  */
 import { expect, type Page, test } from "@playwright/test";
-import type { JournalDetail, LatestArticle, List } from "../../service/api/types.ts";
+import type { JournalDetail, LatestArticle, List } from "../../contract/api-types.ts";
 
 const ORIGIN = "https://www.meridianpress.example";
 

@@ -4,7 +4,7 @@
  */
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
-import type { JournalDirectory } from "../../service/api/types.ts";
+import type { JournalDirectory } from "../../contract/api-types.ts";
 import { gotoHydrated } from "./hydrated.ts";
 
 const filters = (page: Page) => page.locator("details.filters-panel");

@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { matchPath } from "react-router";
-import { routeTable } from "../../app/route-table.ts";
+import { routeTable } from "../../contract/route-table.ts";
 import { UNLISTED_SCREENS } from "../../server/sitemap.ts";
 
 /** Every URL of the sitemaps the index lists: each screen of the route table, in both locales, with real slugs. */

@@ -4,7 +4,7 @@
  */
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
-import type { SearchAnswer } from "../../service/api/search-types.ts";
+import type { SearchAnswer } from "../../contract/search-types.ts";
 import { gotoHydrated } from "./hydrated.ts";
 
 const titles = (page: Page) => page.locator("main ol > li h2").allTextContents();

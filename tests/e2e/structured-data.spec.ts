@@ -4,7 +4,7 @@
  * breadcrumb trail, ending at the page itself.
  */
 import { expect, type Page, test } from "@playwright/test";
-import type { ArticleDetail, ArticleSummary, BookDetail, Issue, IssueArticles, JournalDetail, List } from "../../service/api/types.ts";
+import type { ArticleDetail, ArticleSummary, BookDetail, Issue, IssueArticles, JournalDetail, List } from "../../contract/api-types.ts";
 
 type Thing = Record<string, unknown> & { "@type": string };
 

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from "react";
 import { useLocation } from "react-router";
-import type { DepartmentDetail } from "../../../service/api/types.ts";
+import type { DepartmentDetail } from "../../../contract/api-types.ts";
 import { format, useMessages } from "../../i18n.ts";
 import type { FormFailure, FormPageData } from "../../lib/forms/form-page.server.ts";
 import { Link } from "../link.tsx";

@@ -1,9 +1,9 @@
+import { href } from "../../../contract/route-table.ts";
 import { type FieldSpec, fieldChoices } from "../../../forms/definitions.ts";
 import type { FieldErrorCode, FormValues } from "../../../forms/schemas.ts";
 import { useLocale, useMessages } from "../../i18n.ts";
 import type { FormPageData } from "../../lib/forms/form-page.server.ts";
 import { useInitial } from "../../lib/initial.ts";
-import { href } from "../../route-table.ts";
 import { PhoneInput } from "../phone-input/phone-input.tsx";
 import { describedBy, Field, fieldIds, inputClass } from "./field.tsx";
 

@@ -1,7 +1,8 @@
 /** Content API answers → citable works. */
+
+import type { ArticleSummary, BookDetail, Issue, JournalSummary } from "../../../contract/api-types.ts";
 import type { Locale } from "../../../i18n/locales.ts";
 import { messages } from "../../../i18n/messages/index.ts";
-import type { ArticleSummary, BookDetail, Issue, JournalSummary } from "../../../service/api/types.ts";
 import { type CitableArticle, type CitableBook, splitName } from "./work.ts";
 
 /** A book as cited on a page in `locale`: its title there, and the publisher's name in that language. */

@@ -1,7 +1,7 @@
+import type { BookSummary } from "../../../contract/api-types.ts";
 import { format } from "../../../i18n/format.ts";
 import type { Locale } from "../../../i18n/locales.ts";
 import type { Messages } from "../../../i18n/messages/index.ts";
-import type { BookSummary } from "../../../service/api/types.ts";
 import { formatList } from "../../lib/formatting.ts";
 
 /** "By A and B" for a monograph, "Edited by C" for an edited volume. */

@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
-import { doiUrl } from "../../../service/identifiers.ts";
+import { doiUrl } from "../../../contract/identifiers.ts";
+import { href } from "../../../contract/route-table.ts";
 import { Cover } from "../../components/cover.tsx";
 import { Facts } from "../../components/facts.tsx";
 import { HowToCite } from "../../components/how-to-cite.tsx";
@@ -9,7 +10,6 @@ import { format, useLocale, useMessages } from "../../i18n.ts";
 import { formatCitations } from "../../lib/citations/format.server.ts";
 import { bookToWork } from "../../lib/citations/from-api.ts";
 import { loaderBase, orNotFound } from "../../lib/load.server.ts";
-import { href } from "../../route-table.ts";
 import type { Route } from "./+types/detail";
 import { contributorLine } from "./contributors.ts";
 

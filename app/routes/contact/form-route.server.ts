@@ -1,12 +1,12 @@
 /** The loader and action of a page with a form (the contact hub's pages and the permission form). */
 import type { RouterContextProvider } from "react-router";
+import type { RouteId } from "../../../contract/route-table.ts";
 import { type FormKind, formDepartments } from "../../../forms/definitions.ts";
 import type { Locale } from "../../../i18n/locales.ts";
 import type { ApiClient } from "../../lib/api-client.server.ts";
 import { loadFormPage } from "../../lib/forms/form-page.server.ts";
 import { submitForm } from "../../lib/forms/submit-form.server.ts";
 import { loaderBase } from "../../lib/load.server.ts";
-import type { RouteId } from "../../route-table.ts";
 
 /** Which form each page carries. */
 export const formOfRoute = {

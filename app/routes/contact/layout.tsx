@@ -1,8 +1,8 @@
+import { href, type StaticRouteId } from "../../../contract/route-table.ts";
 import { NavLink } from "../../components/link.tsx";
 import { PageHeader } from "../../components/page-header.tsx";
 import { SideNavLayout } from "../../components/side-nav-layout.tsx";
 import { useLocale, useMessages } from "../../i18n.ts";
-import { href, type StaticRouteId } from "../../route-table.ts";
 
 /** The contact hub: its topics beside the current topic's page. */
 export default function ContactLayout() {

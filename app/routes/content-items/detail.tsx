@@ -1,3 +1,4 @@
+import { href } from "../../../contract/route-table.ts";
 import { Icon } from "../../components/icon.tsx";
 import { Link } from "../../components/link.tsx";
 import { PageHeader } from "../../components/page-header.tsx";
@@ -7,7 +8,6 @@ import { useLocale, useMessages } from "../../i18n.ts";
 import { iconSvg } from "../../lib/icons.server.ts";
 import { loaderBase, orNotFound } from "../../lib/load.server.ts";
 import { whichRoute } from "../../lib/which-route.ts";
-import { href } from "../../route-table.ts";
 import type { Route } from "./+types/detail";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {

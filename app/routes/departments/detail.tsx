@@ -1,10 +1,10 @@
+import { href } from "../../../contract/route-table.ts";
 import { DepartmentCard } from "../../components/department-card.tsx";
 import { Link } from "../../components/link.tsx";
 import { PageHeader } from "../../components/page-header.tsx";
 import { RichText } from "../../components/rich-text.tsx";
 import { useLocale, useMessages } from "../../i18n.ts";
 import { loaderBase, orNotFound } from "../../lib/load.server.ts";
-import { href } from "../../route-table.ts";
 import type { Route } from "./+types/detail";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {

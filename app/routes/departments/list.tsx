@@ -1,8 +1,8 @@
+import { href } from "../../../contract/route-table.ts";
 import { Link } from "../../components/link.tsx";
 import { ListPage } from "../../components/list-page.tsx";
 import { useLocale, useMessages } from "../../i18n.ts";
 import { loaderBase, orUnavailable } from "../../lib/load.server.ts";
-import { href } from "../../route-table.ts";
 import type { Route } from "./+types/list";
 
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -1,7 +1,8 @@
 import type { ReactNode } from "react";
+import type { ArticleText } from "../../../contract/api-types.ts";
+import { doiUrl, orcidUrl } from "../../../contract/identifiers.ts";
+import { href } from "../../../contract/route-table.ts";
 import type { Locale } from "../../../i18n/locales.ts";
-import type { ArticleText } from "../../../service/api/types.ts";
-import { doiUrl, orcidUrl } from "../../../service/identifiers.ts";
 import { AbstractTabs } from "../../components/abstract-tabs.tsx";
 import { Facts } from "../../components/facts.tsx";
 import { HowToCite } from "../../components/how-to-cite.tsx";
@@ -17,7 +18,6 @@ import { formatDate, formatNumber } from "../../lib/formatting.ts";
 import { issueLabel } from "../../lib/issue-label.ts";
 import { licenceUrl } from "../../lib/licence.ts";
 import { loaderBase, orNotFound } from "../../lib/load.server.ts";
-import { href } from "../../route-table.ts";
 import type { Route } from "./+types/article";
 
 /**

@@ -1,14 +1,14 @@
 import { useRouteLoaderData } from "react-router";
-import type { ArticleSummary, Issue } from "../../../service/api/types.ts";
+import type { ArticleSummary, Issue } from "../../../contract/api-types.ts";
+import { articlePath } from "../../../contract/article-path.ts";
+import { routerId } from "../../../contract/route-table.ts";
 import { ArticleItem } from "../../components/article-item.tsx";
 import { ListUnavailable } from "../../components/list-unavailable.tsx";
 import { PageTitle } from "../../components/page-title.tsx";
 import { Pagination, pageParam } from "../../components/pagination.tsx";
 import { useLocale, useMessages } from "../../i18n.ts";
-import { articlePath } from "../../lib/article-path.ts";
 import { issueLabel } from "../../lib/issue-label.ts";
 import { loaderBase, notFound, orNotFound, orUnavailable } from "../../lib/load.server.ts";
-import { routerId } from "../../route-table.ts";
 import type { Route } from "./+types/articles-all";
 import { useJournal } from "./use-journal.ts";
 

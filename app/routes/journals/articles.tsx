@@ -1,10 +1,10 @@
+import { href } from "../../../contract/route-table.ts";
 import { NavLink } from "../../components/link.tsx";
 import { ListUnavailable } from "../../components/list-unavailable.tsx";
 import { SideNavLayout } from "../../components/side-nav-layout.tsx";
 import { format, useLocale, useMessages } from "../../i18n.ts";
 import { issueLabel } from "../../lib/issue-label.ts";
 import { loaderBase, orNotFound, orUnavailable } from "../../lib/load.server.ts";
-import { href } from "../../route-table.ts";
 import type { Route } from "./+types/articles";
 
 /** The articles area: the journal's issues beside the articles (all, or one issue's). */

@@ -1,4 +1,4 @@
-import { orcidUrl } from "../../../service/identifiers.ts";
+import { orcidUrl } from "../../../contract/identifiers.ts";
 import { PageTitle } from "../../components/page-title.tsx";
 import { format, useLocale, useMessages } from "../../i18n.ts";
 import { loaderBase, orNotFound } from "../../lib/load.server.ts";

@@ -1,8 +1,8 @@
+import { articlePath } from "../../../contract/article-path.ts";
 import { ArticleItem } from "../../components/article-item.tsx";
 import { PageTitle } from "../../components/page-title.tsx";
 import { Pagination, pageParam } from "../../components/pagination.tsx";
 import { format, useLocale, useMessages } from "../../i18n.ts";
-import { articlePath } from "../../lib/article-path.ts";
 import { formatDate } from "../../lib/formatting.ts";
 import { issueLabel } from "../../lib/issue-label.ts";
 import { loaderBase, notFound, orNotFound } from "../../lib/load.server.ts";

@@ -1,10 +1,10 @@
 import { Outlet } from "react-router";
+import { href } from "../../../contract/route-table.ts";
 import { Cover } from "../../components/cover.tsx";
 import { FeedLink } from "../../components/feed-link.tsx";
 import { NavLink } from "../../components/link.tsx";
 import { useLocale, useMessages } from "../../i18n.ts";
 import { loaderBase, orNotFound } from "../../lib/load.server.ts";
-import { href } from "../../route-table.ts";
 import type { Route } from "./+types/layout";
 
 /** The journal area: the journal's header and tabs around overview, articles and editorial board. */

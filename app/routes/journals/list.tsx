@@ -1,4 +1,5 @@
-import { journalFacets } from "../../../service/api/types.ts";
+import { journalFacets } from "../../../contract/api-types.ts";
+import { href } from "../../../contract/route-table.ts";
 import { Cover } from "../../components/cover.tsx";
 import { JournalFiltersPanel } from "../../components/journal-filters.tsx";
 import { Link } from "../../components/link.tsx";
@@ -8,7 +9,6 @@ import { Pagination, pageParam } from "../../components/pagination.tsx";
 import { format, useLocale, useMessages } from "../../i18n.ts";
 import { filtersOf } from "../../lib/list-query.ts";
 import { loaderBase, notFound, orNotFound, orUnavailable } from "../../lib/load.server.ts";
-import { href } from "../../route-table.ts";
 import type { Route } from "./+types/list";
 
 /** Journals per page: a directory of hundreds stays quick to read and to load. */

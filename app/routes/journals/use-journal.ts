@@ -1,7 +1,7 @@
 import { useRouteLoaderData } from "react-router";
-import type { JournalDetail } from "../../../service/api/types.ts";
+import type { JournalDetail } from "../../../contract/api-types.ts";
+import { routerId } from "../../../contract/route-table.ts";
 import { useLocale } from "../../i18n.ts";
-import { routerId } from "../../route-table.ts";
 
 /** The journal the journal area's layout loaded, for its child pages. */
 export function useJournal(): JournalDetail {

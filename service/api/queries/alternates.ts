@@ -1,5 +1,5 @@
 import type { SelectQueryBuilder } from "kysely";
-import type { Alternates } from "../types.ts";
+import type { Alternates } from "../../../contract/api-types.ts";
 
 /** The entity's slug in each locale, from a query over its `*_text` rows. */
 export async function alternatesOf(

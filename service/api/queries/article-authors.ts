@@ -1,5 +1,5 @@
+import type { Author } from "../../../contract/api-types.ts";
 import type { ContentDb } from "../../db/database.ts";
-import type { Author } from "../types.ts";
 
 /** An article, by the key every query of articles shares (an article's id is unique within its journal). */
 export interface ArticleKey {

@@ -1,6 +1,6 @@
+import type { ArticleDetail, ArticleText, Locale } from "../../../contract/api-types.ts";
 import { sanitizeRichText } from "../../content/markdown.ts";
 import type { ContentDb } from "../../db/database.ts";
-import type { ArticleDetail, ArticleText, Locale } from "../types.ts";
 import { alternatesOf } from "./alternates.ts";
 import { readAuthors } from "./article-authors.ts";
 import { listIssues } from "./journals.ts";

@@ -1,6 +1,6 @@
+import type { DepartmentDetail, DepartmentSummary, Locale } from "../../../contract/api-types.ts";
 import { sanitizeRichText } from "../../content/markdown.ts";
 import type { ContentDb } from "../../db/database.ts";
-import type { DepartmentDetail, DepartmentSummary, Locale } from "../types.ts";
 import { alternatesOf } from "./alternates.ts";
 import { byOrder } from "./order.ts";
 

@@ -4,7 +4,7 @@
  * so it reads them all (the journal list, with each journal's publication format) and their
  * indexes, and filters and counts in memory.
  */
-import type { ContentDb } from "../../db/database.ts";
+
 import {
   journalFacetKinds as facetKinds,
   type JournalDirectory,
@@ -13,7 +13,8 @@ import {
   journalFacets,
   type Locale,
   OPEN_ACCESS,
-} from "../types.ts";
+} from "../../../contract/api-types.ts";
+import type { ContentDb } from "../../db/database.ts";
 import { countFacets } from "./facet-counts.ts";
 import { listJournals } from "./journals.ts";
 

@@ -1,6 +1,6 @@
+import type { ArticleSummary, EditorialBoard, Issue, JournalDetail, JournalSummary, Locale, Page } from "../../../contract/api-types.ts";
 import { sanitizeRichText } from "../../content/markdown.ts";
 import type { ContentDb } from "../../db/database.ts";
-import type { ArticleSummary, EditorialBoard, Issue, JournalDetail, JournalSummary, Locale, Page } from "../types.ts";
 import { alternatesOf } from "./alternates.ts";
 import { readAuthors } from "./article-authors.ts";
 import { byOrder } from "./order.ts";

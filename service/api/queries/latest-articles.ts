@@ -1,7 +1,8 @@
 /** The newest articles, of the whole catalogue or of one journal: what the feeds list. */
+
+import type { LatestArticle, Locale } from "../../../contract/api-types.ts";
 import { sanitizeRichText } from "../../content/markdown.ts";
 import type { ContentDb } from "../../db/database.ts";
-import type { LatestArticle, Locale } from "../types.ts";
 import { readAuthors } from "./article-authors.ts";
 
 /** How many articles a feed carries. */

@@ -1,6 +1,6 @@
+import type { Locale, PageContent } from "../../../contract/api-types.ts";
 import { sanitizeRichText } from "../../content/markdown.ts";
 import type { ContentDb } from "../../db/database.ts";
-import type { Locale, PageContent } from "../types.ts";
 
 /** Pages (about, contact) are addressed by id, which is also their slug in both locales. */
 export async function listPages(db: ContentDb, locale: Locale): Promise<PageContent[]> {

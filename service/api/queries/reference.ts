@@ -1,5 +1,5 @@
+import type { Entities, Locale, Named, ReferenceEntity } from "../../../contract/api-types.ts";
 import type { ContentDb } from "../../db/database.ts";
-import type { Entities, Locale, Named, ReferenceEntity } from "../types.ts";
 import { byOrder } from "./order.ts";
 
 const kinds = ["categories", "publicationFormats", "reviewTypes", "metricTypes", "indexes", "journalSystems", "teamPositions"] as const;

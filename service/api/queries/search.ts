@@ -8,11 +8,8 @@
  * score to rank: each part follows the catalogue order of the ids (articles and books newest first).
  */
 import { type RawBuilder, sql } from "kysely";
-import { firstIdOf, GROUP_BITS } from "../../content/search-documents.ts";
-import type { ContentDb } from "../../db/database.ts";
-import { dialectOf } from "../../db/dialect.ts";
-import { plainText } from "../../plain-text.ts";
-import { queryWords, snippetOf } from "../../search/fold.ts";
+import type { Locale } from "../../../contract/api-types.ts";
+import { plainText } from "../../../contract/plain-text.ts";
 import {
   type FacetCount,
   type SearchAnswer,
@@ -21,8 +18,11 @@ import {
   type SearchKind,
   searchFacets,
   searchKinds,
-} from "../search-types.ts";
-import type { Locale } from "../types.ts";
+} from "../../../contract/search-types.ts";
+import { firstIdOf, GROUP_BITS } from "../../content/search-documents.ts";
+import type { ContentDb } from "../../db/database.ts";
+import { dialectOf } from "../../db/dialect.ts";
+import { queryWords, snippetOf } from "../../search/fold.ts";
 import { countFacets } from "./facet-counts.ts";
 
 /** The last word is matched as a prefix only from this length on (shorter prefixes match too much to help). */

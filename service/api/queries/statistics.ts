@@ -1,5 +1,5 @@
+import type { Statistics } from "../../../contract/api-types.ts";
 import type { ContentDb } from "../../db/database.ts";
-import type { Statistics } from "../types.ts";
 
 /** The home page's figures, computed from the catalogue itself. */
 export async function readStatistics(db: ContentDb): Promise<Statistics> {

@@ -3,7 +3,7 @@
  * cache's lifetimes. The server uses these values, and every build publishes them in its meta file
  * (`/_app/builds/meta/{id}.json`, scripts/build-identity.ts), so the two cannot drift apart.
  */
-import { type RouteEntry, type RouteId, routeTable } from "../app/route-table.ts";
+import { type RouteEntry, type RouteId, routeTable } from "./route-table.ts";
 
 /** A rendered page is reused for 10 s, then served stale for up to a minute while it renders again. */
 export const PAGE_FRESH_MS = 10_000;

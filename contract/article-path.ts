@@ -1,6 +1,6 @@
 /** An article page's path in a locale: its journal's slug in that locale, then its issue's and its own id (the same in every locale). */
-import type { Locale } from "../../i18n/locales.ts";
-import { href } from "../route-table.ts";
+import type { Locale } from "../i18n/locales.ts";
+import { href } from "./route-table.ts";
 
 export const articlePath = (journalSlug: string, article: { issueId: string; id: string }, locale: Locale) =>
   href("journal-article", { slug: journalSlug, issueId: article.issueId, articleSlug: article.id }, locale);

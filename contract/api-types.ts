@@ -3,7 +3,7 @@
  * as types, and the constants below as values: this module must import no server code.
  * Rich-text fields (`*Html`, `details`, `body`) hold sanitized HTML.
  */
-import type { Locale } from "../../i18n/locales.ts";
+import type { Locale } from "../i18n/locales.ts";
 
 export type { Locale };
 export const contentTypes = ["services", "policies", "journals", "books", "departments", "pages"] as const;

@@ -2,7 +2,7 @@
  * The site search's request and answer shapes (GET /api/search/{locale}, docs/api.md). Imported
  * by the web app too: this module must import no server code.
  */
-import type { Page } from "./types.ts";
+import type { Page } from "./api-types.ts";
 
 /** What the search finds, in the order its type facet lists them. */
 export const searchKinds = ["journal", "article", "book", "service", "policy", "page"] as const;
