@@ -9,17 +9,12 @@ import { HTTPException } from "hono/http-exception";
 import { z } from "zod";
 import { type ApiError, type ContentType, contentTypes, journalFacets, type List } from "../../contract/api-types.ts";
 import { MAX_SEARCH_QUERY, searchFacets } from "../../contract/search-types.ts";
-import { formDepartments, formKinds } from "../../forms/definitions.ts";
-import { referenceOf, SUBMISSION_ID } from "../../forms/reference.ts";
-import { validateForm } from "../../forms/schemas.ts";
 import { format } from "../../i18n/format.ts";
 import { isLocale, type Locale } from "../../i18n/locales.ts";
 import { messages } from "../../i18n/messages/index.ts";
 import type { ContentDb } from "../db/database.ts";
 import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from "../db/unavailable.ts";
-import { formChoiceTitles } from "../submissions/choices.ts";
-import { composeMail } from "../submissions/mail.ts";
-import { storeSubmission } from "../submissions/store.ts";
+import { acceptSubmission, submissionEnvelope } from "../submissions/accept.ts";
 import { cached } from "./cached.ts";
 import { findArticle } from "./queries/articles.ts";
 import { findBook, listBooks } from "./queries/books.ts";
@@ -67,13 +62,6 @@ const list = <T>(Items: T[]): List<T> => ({ Items, Count: Items.length });
  */
 export const CATALOGUE_TTL_MS = 60_000;
 
-/** What the web process posts for a submission it has accepted (it validated the values already). */
-const submissionEnvelope = z.object({
-  id: z.string().regex(SUBMISSION_ID),
-  form: z.enum(formKinds),
-  locale: z.enum(["en", "tr"]),
-  values: z.record(z.string(), z.union([z.string(), z.array(z.string())])),
-});
 export const SUBMISSION_MAX_BYTES = 64 * 1024;
 
 export interface ApiOptions {
@@ -151,35 +139,15 @@ export function createApiApp(db: ContentDb, { onSubmission, revision }: ApiOptio
       onError: (c) => fail(errorLocale(c.req.path, c.req.header("accept-language")), 413, "bad_request", "badBody"),
     }),
     async (c) => {
-      const requestLocale = errorLocale(c.req.path, c.req.header("accept-language"));
       const envelope = submissionEnvelope.safeParse(await c.req.json().catch(() => undefined));
-      if (!envelope.success) return fail(requestLocale, 400, "bad_request", "badBody");
-      const { id, form, locale, values } = envelope.data;
-      const titles = await formChoiceTitles(db, locale);
-      const result = await validateForm(form, values, { journals: [...titles.journals.keys()], services: [...titles.services.keys()] });
-      if (!result.ok) {
-        const message = format(messages[locale].api.invalidSubmission, { fields: Object.keys(result.errors).join(", ") });
-        return c.json({ error: "invalid", message, fields: result.errors }, 422);
+      if (!envelope.success) return fail(errorLocale(c.req.path, c.req.header("accept-language")), 400, "bad_request", "badBody");
+      const accepted = await acceptSubmission(db, envelope.data);
+      if (!accepted.ok) {
+        const message = format(messages[envelope.data.locale].api.invalidSubmission, { fields: Object.keys(accepted.errors).join(", ") });
+        return c.json({ error: "invalid", message, fields: accepted.errors }, 422);
       }
-      const departmentId = formDepartments[form];
-      const department = await db.selectFrom("department").where("id", "=", departmentId).select("email").executeTakeFirst();
-      if (!department) throw new Error(`no department '${departmentId}' to receive the ${form} form`);
-      const { readPhone } = await import("../../forms/phone.ts");
-      const phone = result.values.phone ? readPhone(String(result.values.phone), String(result.values.phoneCountry)).phone : null;
-      const sentAt = new Date();
-      const mail = composeMail({
-        reference: referenceOf(id),
-        form,
-        locale,
-        values: result.values,
-        phone,
-        recipient: department.email,
-        titles,
-        sentAt,
-      });
-      const stored = await storeSubmission(db, { id, form, locale, departmentId, values: result.values, phone }, mail, sentAt);
-      if (stored) onSubmission?.();
-      return c.json({ id, reference: referenceOf(id) }, stored ? 201 : 200);
+      if (accepted.stored) onSubmission?.();
+      return c.json({ id: envelope.data.id, reference: accepted.reference }, accepted.stored ? 201 : 200);
     },
   );
 
