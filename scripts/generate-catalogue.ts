@@ -8,6 +8,7 @@
 import { rmSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { importContent } from "../service/content/import.ts";
+import { progress } from "../service/content/progress.ts";
 import { type ContentBundle, type JournalBundle, readContentFolder } from "../service/content/read-folder.ts";
 import {
   type articleTypes,
@@ -527,7 +528,7 @@ async function main() {
     const importing = performance.now();
     await migrateToLatest(db);
     let lockedMs = 0;
-    const rows = await importContent(db, bundle, (ms) => (lockedMs = ms));
+    const rows = await importContent(db, bundle, { onCommitted: (ms) => (lockedMs = ms), onWritten: progress("writing", "statements") });
     const issues = bundle.journals.reduce((n, j) => n + j.issues.length, 0);
     const total = bundle.journals.reduce((n, j) => n + j.issues.reduce((m, i) => m + i.articles.length, 0), 0);
     // A PostgreSQL URL is not printed: it may carry a password.

@@ -5,6 +5,7 @@
  */
 import { migrateToLatest, openDatabase } from "../db/database.ts";
 import { importContent } from "./import.ts";
+import { progress } from "./progress.ts";
 import { ContentError, readContentFolder } from "./read-folder.ts";
 
 const folder = process.argv[2];
@@ -24,13 +25,15 @@ async function readFolder() {
   }
 }
 
+console.error(`reading and checking ${folder}…`);
 const bundle = await readFolder();
 // Not a web process: nothing stalls while it waits, so it waits up to a minute for the web's (short) writes.
 const { db } = openDatabase(process.env.DATABASE_URL || process.env.SQLITE_FILE || "data/content.db", { sqlite: { busyDeadlineMs: 60_000 } });
 try {
   await migrateToLatest(db);
+  console.error("checked; preparing the rows, then writing them…");
   let lockedMs = 0;
-  const rows = await importContent(db, bundle, (ms) => (lockedMs = ms));
+  const rows = await importContent(db, bundle, { onCommitted: (ms) => (lockedMs = ms), onWritten: progress("writing", "statements") });
   console.log(`${folder}: imported ${rows} rows (the write lock was held for ${(lockedMs / 1000).toFixed(1)} s)`);
 } catch (error) {
   console.error(`${folder}: nothing was imported: ${(error as Error).message}`);

@@ -118,7 +118,7 @@ describe("importing into a SQLite file", () => {
       // The web process reads (its snapshot must not keep the WAL from being truncated).
       await web.selectFrom("journal").select("id").execute();
       const locked: number[] = [];
-      await importContent(db, await readContentFolder(folder), (ms) => locked.push(ms));
+      await importContent(db, await readContentFolder(folder), { onCommitted: (ms) => locked.push(ms) });
       expect(locked).toHaveLength(1);
       expect(locked[0]).toBeGreaterThan(0);
       expect(statSync(`${file}-wal`).size).toBe(0);

@@ -242,11 +242,18 @@ export function toRows(bundle: ContentBundle): Rows {
   return rows;
 }
 
+export interface ImportProgress {
+  /** Told how long the write lock was held, once committed. */
+  onCommitted?: (lockedMs: number) => void;
+  /** Told, as the statements run under the lock, how many of them have run. */
+  onWritten?: (done: number, total: number) => void;
+}
+
 /**
  * Replaces all content with the bundle's, atomically, and moves the content's revision on. Returns the
- * number of rows written; `onCommitted` is told how long the write lock was held.
+ * number of rows written.
  */
-export async function importContent(db: ContentDb, bundle: ContentBundle, onCommitted?: (lockedMs: number) => void): Promise<number> {
+export async function importContent(db: ContentDb, bundle: ContentBundle, { onCommitted, onWritten }: ImportProgress = {}): Promise<number> {
   const rows = toRows(bundle);
   // Folded, indexed and compiled to SQL before the write lock is taken (on a large catalogue that
   // takes seconds): while it is held, other processes' form posts wait.
@@ -263,7 +270,10 @@ export async function importContent(db: ContentDb, bundle: ContentBundle, onComm
   let locked = 0;
   await db.transaction().execute(async (trx) => {
     locked = performance.now();
-    for (const statement of statements) await trx.executeQuery(statement);
+    for (const [index, statement] of statements.entries()) {
+      await trx.executeQuery(statement);
+      onWritten?.(index + 1, statements.length);
+    }
   });
   onCommitted?.(performance.now() - locked);
   await truncateWal(db);
