@@ -3,10 +3,11 @@ import { cp, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { contentProblems } from "../../tests/content-problems.ts";
 import { testDatabases } from "../../tests/databases.ts";
 import { migrateToLatest, openDatabase } from "../db/database.ts";
 import { importContent } from "./import.ts";
-import { ContentError, readContentFolder } from "./read-folder.ts";
+import { readContentFolder } from "./read-folder.ts";
 
 let folder: string;
 beforeAll(async () => {
@@ -18,11 +19,7 @@ afterAll(() => rm(folder, { recursive: true, force: true }));
 async function problemsAfter(edit: () => Promise<void>, undo: () => Promise<void>) {
   await edit();
   try {
-    await readContentFolder(folder);
-    return [];
-  } catch (error) {
-    if (!(error instanceof ContentError)) throw error;
-    return error.problems;
+    return await contentProblems(folder);
   } finally {
     await undo();
   }

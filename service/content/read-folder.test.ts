@@ -2,11 +2,13 @@
  * What reading a folder reports beyond each file's schema: covers that name no image, and ids
  * and slugs given twice, reported in the file that repeats them.
  */
+
 import { cp, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ContentError, type ContentProblem, readContentFolder } from "./read-folder.ts";
+import { contentProblems } from "../../tests/content-problems.ts";
+import type { ContentProblem } from "./read-folder.ts";
 
 let folder: string;
 beforeAll(async () => {
@@ -22,11 +24,7 @@ async function problemsWith(files: Record<string, string>): Promise<ContentProbl
   const originals = await Promise.all(Object.keys(files).map((file) => read(file).catch(() => undefined)));
   await Promise.all(Object.entries(files).map(([file, text]) => writeFile(path.join(folder, file), text)));
   try {
-    await readContentFolder(folder);
-    return [];
-  } catch (error) {
-    if (!(error instanceof ContentError)) throw error;
-    return error.problems;
+    return await contentProblems(folder);
   } finally {
     await Promise.all(
       Object.keys(files).map((file, i) => {
