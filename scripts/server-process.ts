@@ -48,13 +48,14 @@ export function freePort(): Promise<number> {
  * once it is ready (/readyz: its database, or the content service of its API_URL, answers).
  */
 export async function startServer(env: Record<string, string | undefined>, { port: wanted = 0 } = {}) {
-  const port = wanted || (await freePort());
+  // Without a port wanted, the server takes a free one itself and says which: a port probed free
+  // here could be taken meanwhile by a server another test starts, whose answers would then be taken for this one's.
   const child = spawn(process.execPath, ["server/main.ts"], {
     cwd: root,
     // An `undefined` in `env` removes the variable (DATABASE_URL would take precedence over SQLITE_FILE).
     env: Object.fromEntries(
       // No load balancer waits for it to drain on SIGTERM, unless `env` says otherwise.
-      Object.entries({ ...process.env, SHUTDOWN_DRAIN_MS: "0", ...env, PORT: String(port), HOST: "127.0.0.1", NODE_ENV: "production" }).filter(
+      Object.entries({ ...process.env, SHUTDOWN_DRAIN_MS: "0", ...env, PORT: String(wanted), HOST: "127.0.0.1", NODE_ENV: "production" }).filter(
         ([, v]) => v !== undefined,
       ),
     ),
@@ -64,14 +65,17 @@ export async function startServer(env: Record<string, string | undefined>, { por
   let output = "";
   child.stdout?.on("data", (d) => (output += d));
   child.stderr?.on("data", (d) => (output += d));
-  const base = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 120_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`the server exited (${child.exitCode}):\n${output}`);
-    const ok = await fetch(`${base}/readyz`).then(
-      (r) => r.status === 200,
-      () => false,
-    );
+    const port = wanted || Number(/listening on http:\/\/localhost:(\d+)/.exec(output)?.[1] ?? 0);
+    const base = `http://127.0.0.1:${port}`;
+    const ok =
+      port > 0 &&
+      (await fetch(`${base}/readyz`).then(
+        (r) => r.status === 200,
+        () => false,
+      ));
     if (ok) return { base, child, output: () => output, stop: () => stopServer(child) };
     await sleep(250);
   }
