@@ -137,6 +137,9 @@ async function main() {
     {
       // A client that sends its headers or its request slowly is cut off (checked every second).
       headersTimeout: HEADERS_TIMEOUT_MS,
+      // An idle connection stays open longer than a load balancer's or a client's own idle limit
+      // (60 s is common): closed after Node's default 5 s, it raced requests sent on it ('socket hang up').
+      keepAliveTimeout: 65_000,
       requestTimeout: REQUEST_TIMEOUT_MS,
       connectionsCheckingInterval: 1000,
     },
