@@ -18,7 +18,7 @@ import { Header } from "./components/header.tsx";
 import { PageTitle } from "./components/page-title.tsx";
 import { LoadingBar } from "./components/shell/loading-bar.tsx";
 import { StructuredData } from "./components/structured-data.tsx";
-import { siteConfigContext, socialNetworks } from "./context.ts";
+import { siteConfigContext, socialNetworks } from "./context.server.ts";
 import { useLocale, useMessages } from "./i18n.ts";
 import { alternatePaths } from "./lib/alternates.ts";
 import { reloadOnChunkFailure } from "./lib/chunk-reload.ts";

@@ -29,16 +29,9 @@ export interface ApiError {
   error: "bad_request" | "not_found" | "method_not_allowed" | "invalid" | "unavailable" | "internal";
   message: string;
   /** With "invalid": each field's error code (forms/schemas.ts). */
-  fields?: Record<string, string>;
+  fields?: Partial<Record<string, string>>;
 }
 
-/** A submission the web process accepted, for POST /api/submissions. */
-export interface NewSubmissionRequest {
-  id: string;
-  form: string;
-  locale: "en" | "tr";
-  values: Record<string, string | string[]>;
-}
 export interface SubmissionAccepted {
   id: string;
   reference: string;

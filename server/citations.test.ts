@@ -1,7 +1,7 @@
 import { Cite } from "@citation-js/core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { ApiClient } from "../app/lib/api-client.server.ts";
 import { citationDownloadPath } from "../app/lib/citations/paths.ts";
+import type { ApiClient } from "../service/api/client.ts";
 import { demoApi, demoArticles } from "../tests/demo-api.ts";
 import { createCitationApp } from "./citations.ts";
 

@@ -4,7 +4,6 @@
  * format one of ris, bibtex, endnote. Unknown works, locales or formats are a localized 404.
  */
 import { Hono } from "hono";
-import { type ApiClient, namesNothing } from "../app/lib/api-client.server.ts";
 import { citationDownload } from "../app/lib/citations/exports.server.ts";
 import { articleToWork, bookToWork } from "../app/lib/citations/from-api.ts";
 import { type CitationExport, citationExports } from "../app/lib/citations/styles.ts";
@@ -14,6 +13,7 @@ import { href } from "../contract/route-table.ts";
 import { format } from "../i18n/format.ts";
 import { isLocale, type Locale } from "../i18n/locales.ts";
 import { messages } from "../i18n/messages/index.ts";
+import { type ApiClient, namesNothing } from "../service/api/client.ts";
 
 const isExport = (value: string): value is CitationExport => Object.hasOwn(citationExports, value);
 

@@ -4,7 +4,6 @@
  * feed's locale. An article's entry links its page, and its DOI when it has one.
  */
 import type { Hono } from "hono";
-import { type ApiClient, isContentUnavailable, namesNothing } from "../app/lib/api-client.server.ts";
 import { feedPath, journalFeedPattern } from "../app/lib/feeds.ts";
 import type { LatestArticle } from "../contract/api-types.ts";
 import { articlePath } from "../contract/article-path.ts";
@@ -13,6 +12,7 @@ import { href } from "../contract/route-table.ts";
 import { format } from "../i18n/format.ts";
 import { type Locale, locales } from "../i18n/locales.ts";
 import { messages } from "../i18n/messages/index.ts";
+import { type ApiClient, isContentUnavailable, namesNothing } from "../service/api/client.ts";
 import { type Attributes, element, text } from "../service/xml.ts";
 
 /** Feeds may be a few minutes old; readers poll them. */

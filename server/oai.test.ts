@@ -3,13 +3,15 @@
  * elsewhere (API_URL), requests reach its repository over HTTP, through its compression, and come
  * back as it answered them.
  */
+
 import { type AddressInfo, createServer } from "node:net";
 import { serve } from "@hono/node-server";
 import { Hono } from "hono";
 import { compress } from "hono/compress";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createApiClient } from "../app/lib/api-client.server.ts";
 import { createApiApp } from "../service/api/app.ts";
+import { createApiClient } from "../service/api/client.ts";
+import { createContentService } from "../service/api/content-service.ts";
 import { followRevision } from "../service/api/revision.ts";
 import { importContent } from "../service/content/import.ts";
 import { readContentFolder } from "../service/content/read-folder.ts";
@@ -29,10 +31,11 @@ describe("the site's OAI-PMH repository in this process", () => {
   beforeAll(async () => {
     handle = await sqlite.open();
     await importContent(handle.db, await readContentFolder("content/demo"));
-    const apiApp = createApiApp(handle.db);
+    const service = createContentService(handle.db);
+    const apiApp = createApiApp(service);
     site = createSite({
       config: readConfig({ PUBLIC_URL: "https://www.meridianpress.example", PRERENDER_DIR: "/nonexistent" }),
-      api: createApiClient(async (p, init) => apiApp.request(p, init)),
+      api: createApiClient(service),
       // No form is sent here.
       forms: { secret: "s".repeat(32), minFillMs: 0, rateLimiter: { hit: () => Promise.reject(new Error("no forms in this test")) } },
       apiApp,

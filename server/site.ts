@@ -14,8 +14,7 @@ import { type Context, Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { compress } from "hono/compress";
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
-import type { FormsConfig, SiteConfig } from "../app/context.ts";
-import { type ApiClient, isContentUnavailable } from "../app/lib/api-client.server.ts";
+import type { FormsConfig, SiteConfig } from "../app/context.server.ts";
 import { pagePath } from "../app/lib/page-path.ts";
 import { whichRoute } from "../app/lib/which-route.ts";
 import {
@@ -30,6 +29,7 @@ import {
 import { href } from "../contract/route-table.ts";
 import { isLocale, type Locale, localeOfPath } from "../i18n/locales.ts";
 import { messages } from "../i18n/messages/index.ts";
+import { type ApiClient, isContentUnavailable } from "../service/api/client.ts";
 import type { RevisionFollower } from "../service/api/revision.ts";
 import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from "../service/db/unavailable.ts";
 import { oaiBodyLimit } from "../service/oai/app.ts";

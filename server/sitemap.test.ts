@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createApiClient } from "../app/lib/api-client.server.ts";
 import { href } from "../contract/route-table.ts";
-import { createApiApp } from "../service/api/app.ts";
+import { createApiClient } from "../service/api/client.ts";
+import { createContentService } from "../service/api/content-service.ts";
 import { importContent } from "../service/content/import.ts";
 import { readContentFolder } from "../service/content/read-folder.ts";
 import type { DatabaseHandle } from "../service/db/database.ts";
@@ -57,8 +57,7 @@ for (const database of testDatabases()) {
     beforeAll(async () => {
       handle = await database.open();
       await importContent(handle.db, demo);
-      const app = createApiApp(handle.db);
-      api = createApiClient(async (path, init) => app.request(path, init));
+      api = createApiClient(createContentService(handle.db));
       parts = await readAll(createSitemapApp(api, () => origin));
       urls = parts.flatMap((part) => part.urls);
     });

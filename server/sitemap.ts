@@ -8,12 +8,12 @@
  *   English and a Turkish URL each) a part; a part past the last, or an unknown journal, is a 404.
  */
 import { Hono } from "hono";
-import { type ApiClient, namesNothing } from "../app/lib/api-client.server.ts";
 import { fillPattern, type RouteEntry, routeTable } from "../contract/route-table.ts";
 import { format } from "../i18n/format.ts";
 import { type Locale, locales } from "../i18n/locales.ts";
 import { messages } from "../i18n/messages/index.ts";
 import { cached } from "../service/api/cached.ts";
+import { type ApiClient, namesNothing } from "../service/api/client.ts";
 import { element, text } from "../service/xml.ts";
 
 /** An entity's parameters in each locale. */

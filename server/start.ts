@@ -11,10 +11,11 @@ import path from "node:path";
 import { getRequestListener } from "@hono/node-server";
 import { sql } from "kysely";
 import type { ServerBuild } from "react-router";
-import type { FormsConfig } from "../app/context.ts";
-import { createApiClient, type Transport } from "../app/lib/api-client.server.ts";
+import type { FormsConfig } from "../app/context.server.ts";
 import { createRateLimiter } from "../app/lib/forms/rate-limit.server.ts";
 import { createApiApp } from "../service/api/app.ts";
+import { type ApiClient, createApiClient, overHttp } from "../service/api/client.ts";
+import { createContentService } from "../service/api/content-service.ts";
 import { followRevision } from "../service/api/revision.ts";
 import type { ContentDb } from "../service/db/database.ts";
 import { createOaiApp } from "../service/oai/app.ts";
@@ -57,7 +58,7 @@ async function main() {
     config.IMAGE_HOST,
   ]);
 
-  let transport: Transport;
+  let api: ApiClient;
   let apiApp: ReturnType<typeof createApiApp> | undefined;
   let outbox: ReturnType<typeof startOutbox> | undefined;
   let oai: OaiHandler;
@@ -70,11 +71,13 @@ async function main() {
     const base = config.API_URL;
     // The token lets this process post the forms' submissions to the content service.
     const token = config.API_TOKEN;
-    transport = (p, init) => {
-      const headers = new Headers(init?.headers);
-      if (token) headers.set("Authorization", `Bearer ${token}`);
-      return fetch(new URL(p, base), { ...init, headers, signal: AbortSignal.timeout(5000) });
-    };
+    api = createApiClient(
+      overHttp(base, (input, init) => {
+        const headers = new Headers(init?.headers);
+        if (token) headers.set("Authorization", `Bearer ${token}`);
+        return fetch(input, { ...init, headers, signal: AbortSignal.timeout(5000) });
+      }),
+    );
     if (!config.API_TOKEN) console.warn("API_URL is set without API_TOKEN: the content service will refuse form submissions");
     if (config.SMTP_URL) console.warn("SMTP_URL is ignored with API_URL: the content service's process sends the e-mail");
     oai = forwardedOai(base);
@@ -85,9 +88,10 @@ async function main() {
     // Submissions are e-mailed to their department through the outbox when SMTP is configured.
     outbox = config.SMTP_URL ? startOutbox({ db, smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, retryBaseMs: config.OUTBOX_RETRY_MS }) : undefined;
     if (!outbox) console.log("SMTP_URL is not set: form submissions are stored but not e-mailed");
-    const app = createApiApp(db, { onSubmission: () => outbox?.kick(), revision: () => revision.current() });
-    apiApp = app;
-    transport = async (p, init) => app.request(p, init);
+    const service = createContentService(db, { onSubmission: () => outbox?.kick(), revision: () => revision.current() });
+    // The process's own pages call the service directly; the HTTP API answers the other processes (API_URL) and /api.
+    api = createApiClient(service);
+    apiApp = createApiApp(service);
     oai = inProcessOai(createOaiApp(db, { publicUrl: config.PUBLIC_URL }));
     databaseReady = async () => {
       const timeout = new Promise<never>((_, reject) => setTimeout(() => reject(new Error("timeout")), READY_TIMEOUT_MS).unref());
@@ -95,7 +99,6 @@ async function main() {
       return true;
     };
   }
-  const api = createApiClient(transport);
   // Every process follows the content's revision, so that an import anywhere shows within seconds.
   const revision = followRevision(async () => (await api.revision()).revision, REVISION_POLL_MS);
   const forms: FormsConfig = {

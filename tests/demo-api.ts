@@ -2,10 +2,11 @@
  * The demo catalogue behind the real content API, in a fresh in-memory SQLite database, reached
  * through the site's API client (in-process, as the web process does without API_URL).
  */
-import { type ApiClient, createApiClient } from "../app/lib/api-client.server.ts";
+
 import type { ArticleSummary, Issue, JournalDetail } from "../contract/api-types.ts";
 import type { Locale } from "../i18n/locales.ts";
-import { createApiApp } from "../service/api/app.ts";
+import { type ApiClient, createApiClient } from "../service/api/client.ts";
+import { createContentService } from "../service/api/content-service.ts";
 import { importContent } from "../service/content/import.ts";
 import { readContentFolder } from "../service/content/read-folder.ts";
 import { migrateToLatest, openDatabase } from "../service/db/database.ts";
@@ -14,8 +15,7 @@ export async function demoApi(): Promise<{ api: ApiClient; close: () => Promise<
   const handle = openDatabase(":memory:");
   await migrateToLatest(handle.db);
   await importContent(handle.db, await readContentFolder("content/demo"));
-  const app = createApiApp(handle.db);
-  return { api: createApiClient(async (path, init) => app.request(path, init)), close: () => handle.db.destroy() };
+  return { api: createApiClient(createContentService(handle.db)), close: () => handle.db.destroy() };
 }
 
 /** Every article of every journal in a locale, with its issue and journal, through the issue lists. */

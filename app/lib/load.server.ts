@@ -3,8 +3,8 @@ import { data, type RouterContextProvider } from "react-router";
 import { format } from "../../i18n/format.ts";
 import { type Locale, localeOfPath } from "../../i18n/locales.ts";
 import { messages } from "../../i18n/messages/index.ts";
-import { apiContext, siteConfigContext } from "../context.ts";
-import { isContentUnavailable, namesNothing } from "./api-client.server.ts";
+import { isContentUnavailable, namesNothing } from "../../service/api/client.ts";
+import { apiContext, siteConfigContext } from "../context.server.ts";
 import { fullPath } from "./full-path.ts";
 import { pagePath } from "./page-path.ts";
 

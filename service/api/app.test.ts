@@ -24,6 +24,7 @@ import { renderMarkdown } from "../content/markdown.ts";
 import { type ContentBundle, readContentFolder } from "../content/read-folder.ts";
 import type { DatabaseHandle } from "../db/database.ts";
 import { createApiApp } from "./app.ts";
+import { createContentService } from "./content-service.ts";
 
 const demo = await readContentFolder("content/demo");
 
@@ -92,7 +93,7 @@ for (const database of testDatabases()) {
     beforeAll(async () => {
       handle = await database.open();
       await importContent(handle.db, bundle);
-      app = createApiApp(handle.db);
+      app = createApiApp(createContentService(handle.db));
     });
     afterAll(() => handle.db.destroy());
 

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testDatabases } from "../../tests/databases.ts";
 import type { DatabaseHandle } from "../db/database.ts";
 import { createApiApp } from "./app.ts";
+import { createContentService } from "./content-service.ts";
 import { hitRateLimit } from "./rate-limit.ts";
 
 for (const database of testDatabases()) {
@@ -39,7 +40,7 @@ for (const database of testDatabases()) {
     });
 
     it("refuses a malformed count request with a 400", async () => {
-      const app = createApiApp(handle.db);
+      const app = createApiApp(createContentService(handle.db));
       for (const body of ["{", JSON.stringify({ key: "", limit: 1, windowMs: 60_000 }), JSON.stringify({ key: "a", limit: 0, windowMs: 60_000 })]) {
         const response = await app.request("/api/rate-limit", { method: "POST", headers: { "Content-Type": "application/json" }, body });
         expect(response.status).toBe(400);

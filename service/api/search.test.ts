@@ -7,6 +7,7 @@ import { type ContentBundle, readContentFolder } from "../content/read-folder.ts
 import { fillMissingSearchIndex, writeSearchIndex } from "../content/search-index.ts";
 import type { DatabaseHandle } from "../db/database.ts";
 import { createApiApp } from "./app.ts";
+import { createContentService } from "./content-service.ts";
 import { search } from "./queries/search.ts";
 
 type Article = ContentBundle["journals"][number]["issues"][number]["articles"][number];
@@ -45,7 +46,7 @@ for (const database of testDatabases()) {
     beforeAll(async () => {
       handle = await database.open();
       await importContent(handle.db, bundle);
-      app = createApiApp(handle.db);
+      app = createApiApp(createContentService(handle.db));
     });
     afterAll(() => handle.db.destroy());
 

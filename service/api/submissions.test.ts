@@ -5,7 +5,9 @@ import { testDatabases } from "../../tests/databases.ts";
 import { importContent } from "../content/import.ts";
 import { readContentFolder } from "../content/read-folder.ts";
 import type { DatabaseHandle } from "../db/database.ts";
-import { createApiApp, SUBMISSION_MAX_BYTES } from "./app.ts";
+import { createApiApp } from "./app.ts";
+import { createContentService } from "./content-service.ts";
+import { SUBMISSION_MAX_BYTES } from "./routes/submissions.ts";
 
 const demo = await readContentFolder("content/demo");
 const finance = demo.departments.find((d) => d.id === "finance");
@@ -47,7 +49,7 @@ for (const database of testDatabases()) {
     beforeAll(async () => {
       handle = await database.open();
       await importContent(handle.db, demo);
-      app = createApiApp(handle.db, { onSubmission: () => notified++ });
+      app = createApiApp(createContentService(handle.db, { onSubmission: () => notified++ }));
     });
     afterAll(() => handle.db.destroy());
 

@@ -1,7 +1,7 @@
 import { Cite } from "@citation-js/core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { ApiClient } from "../../../service/api/client.ts";
 import { demoApi, demoArticles } from "../../../tests/demo-api.ts";
-import type { ApiClient } from "../api-client.server.ts";
 import { exportCitation, toEndNote } from "./exports.server.ts";
 import { articleToWork, bookToWork } from "./from-api.ts";
 import { type CitableWork, fullTitle } from "./work.ts";

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Locale } from "../../../i18n/locales.ts";
+import type { ApiClient } from "../../../service/api/client.ts";
 import { demoApi, demoArticles } from "../../../tests/demo-api.ts";
-import type { ApiClient } from "../api-client.server.ts";
 import { formatCitation, formatCitations } from "./format.server.ts";
 import { articleToWork, bookToWork } from "./from-api.ts";
 import { citationStyles } from "./styles.ts";

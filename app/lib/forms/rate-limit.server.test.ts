@@ -1,15 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { createApiApp } from "../../../service/api/app.ts";
+import { createApiClient } from "../../../service/api/client.ts";
+import { createContentService } from "../../../service/api/content-service.ts";
 import { migrateToLatest, openDatabase } from "../../../service/db/database.ts";
-import { createApiClient } from "../api-client.server.ts";
 import { createRateLimiter } from "./rate-limit.server.ts";
 
 describe("the forms' rate limiter", () => {
   it("counts posts in the content service's database, and refuses a post it cannot count", async () => {
     const { db } = openDatabase(":memory:");
     await migrateToLatest(db);
-    const app = createApiApp(db);
-    const api = createApiClient(async (path, init) => app.request(path, init), { wait: async () => undefined });
+    const api = createApiClient(createContentService(db), { wait: async () => undefined });
     const limiter = createRateLimiter({ limit: 1, windowMs: 60_000, api });
     expect(await limiter.hit("198.51.100.7")).toEqual({ allowed: true, retryAfterMs: 0 });
     expect((await limiter.hit("198.51.100.7")).allowed).toBe(false);

@@ -1,6 +1,6 @@
+import type { ApiClient } from "../../../service/api/client.ts";
 import type { RateLimitAnswer } from "../../../service/api/rate-limit.ts";
 import { RETRY_AFTER_SECONDS } from "../../../service/db/unavailable.ts";
-import type { ApiClient } from "../api-client.server.ts";
 
 /**
  * A per-client limit on form posts: at most `limit` in any `windowMs`, counted by the content

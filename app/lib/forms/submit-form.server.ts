@@ -9,8 +9,8 @@ import { botCheckAction, type FormKind, guardFields } from "../../../forms/defin
 import { newSubmissionId, referenceOf } from "../../../forms/reference.ts";
 import { choiceIds, type FieldErrors, formValues, validateForm } from "../../../forms/schemas.ts";
 import type { Locale } from "../../../i18n/locales.ts";
-import { clientIpContext, formsContext } from "../../context.ts";
-import { type ApiClient, isContentUnavailable } from "../api-client.server.ts";
+import { type ApiClient, isContentUnavailable } from "../../../service/api/client.ts";
+import { clientIpContext, formsContext } from "../../context.server.ts";
 import { pagePath } from "../page-path.ts";
 import { verifyBotCheck } from "./bot-check.server.ts";
 import { type FormFailure, formChoices } from "./form-page.server.ts";

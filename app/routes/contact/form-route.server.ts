@@ -3,7 +3,7 @@ import type { RouterContextProvider } from "react-router";
 import type { RouteId } from "../../../contract/route-table.ts";
 import { type FormKind, formDepartments } from "../../../forms/definitions.ts";
 import type { Locale } from "../../../i18n/locales.ts";
-import type { ApiClient } from "../../lib/api-client.server.ts";
+import type { ApiClient } from "../../../service/api/client.ts";
 import { loadFormPage } from "../../lib/forms/form-page.server.ts";
 import { submitForm } from "../../lib/forms/submit-form.server.ts";
 import { loaderBase } from "../../lib/load.server.ts";

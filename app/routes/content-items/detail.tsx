@@ -3,7 +3,7 @@ import { Icon } from "../../components/icon.tsx";
 import { Link } from "../../components/link.tsx";
 import { PageHeader } from "../../components/page-header.tsx";
 import { RichText } from "../../components/rich-text.tsx";
-import { siteConfigContext } from "../../context.ts";
+import { siteConfigContext } from "../../context.server.ts";
 import { useLocale, useMessages } from "../../i18n.ts";
 import { iconSvg } from "../../lib/icons.server.ts";
 import { loaderBase, orNotFound } from "../../lib/load.server.ts";

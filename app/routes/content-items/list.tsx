@@ -2,7 +2,7 @@ import { href } from "../../../contract/route-table.ts";
 import { Icon } from "../../components/icon.tsx";
 import { Link } from "../../components/link.tsx";
 import { ListPage } from "../../components/list-page.tsx";
-import { siteConfigContext } from "../../context.ts";
+import { siteConfigContext } from "../../context.server.ts";
 import { useLocale, useMessages } from "../../i18n.ts";
 import { withIcons } from "../../lib/icons.server.ts";
 import { loaderBase, orUnavailable } from "../../lib/load.server.ts";

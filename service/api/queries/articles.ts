@@ -12,33 +12,46 @@ import { listIssues } from "./journals.ts";
 export async function findArticle(
   db: ContentDb,
   locale: Locale,
-  journalId: string,
+  journalSlug: string,
   issueId: string,
   articleId: string,
 ): Promise<ArticleDetail | undefined> {
-  const row = await db
-    .selectFrom("article")
-    .where("journalId", "=", journalId)
-    .where("issueId", "=", issueId)
-    .where("id", "=", articleId)
+  // The journal's slug finds the article in the same statement that reads the journal's names.
+  const found = await db
+    .selectFrom("journalText as jt")
+    .innerJoin("journal as j", "j.id", "jt.journalId")
+    .innerJoin("article as a", "a.journalId", "j.id")
+    .where("jt.locale", "=", locale)
+    .where("jt.slug", "=", journalSlug)
+    .where("a.issueId", "=", issueId)
+    .where("a.id", "=", articleId)
     .select([
-      "id",
-      "issueId",
-      "type",
-      "language",
-      "doi",
-      "firstPage",
-      "lastPage",
-      "receivedOn",
-      "acceptedOn",
-      "publishedOn",
-      "views",
-      "fullTextUrl",
-      "pdfUrl",
+      "a.journalId",
+      "a.id",
+      "a.issueId",
+      "a.type",
+      "a.language",
+      "a.doi",
+      "a.firstPage",
+      "a.lastPage",
+      "a.receivedOn",
+      "a.acceptedOn",
+      "a.publishedOn",
+      "a.views",
+      "a.fullTextUrl",
+      "a.pdfUrl",
+      "jt.slug",
+      "jt.title as journalTitle",
+      "j.abbreviation",
+      "j.eIssn",
+      "j.printIssn",
+      "j.licence",
     ])
     .executeTakeFirst();
-  if (!row) return undefined;
-  const [texts, authorsOf, [issue], journal, alternates] = await Promise.all([
+  if (!found) return undefined;
+  const { journalId, slug, journalTitle, abbreviation, eIssn, printIssn, licence, ...row } = found;
+  const journal = { slug, title: journalTitle, abbreviation, eIssn, printIssn, licence };
+  const [texts, authorsOf, [issue], alternates] = await Promise.all([
     db
       .selectFrom("articleText")
       .where("journalId", "=", journalId)
@@ -46,14 +59,7 @@ export async function findArticle(
       .select(["locale", "title", "abstractHtml", "keywords"])
       .execute(),
     readAuthors(db, [{ journalId, id: articleId }]),
-    listIssues(db, locale, journalId, issueId),
-    db
-      .selectFrom("journal as j")
-      .innerJoin("journalText as t", "t.journalId", "j.id")
-      .where("j.id", "=", journalId)
-      .where("t.locale", "=", locale)
-      .select(["t.slug", "t.title", "j.abbreviation", "j.eIssn", "j.printIssn", "j.licence"])
-      .executeTakeFirstOrThrow(),
+    listIssues(db, locale, journalSlug, issueId),
     alternatesOf(db.selectFrom("journalText").where("journalId", "=", journalId)),
   ]);
   // The importer writes every article's text in both locales.

@@ -125,20 +125,24 @@ export async function findJournal(db: ContentDb, locale: Locale, slug: string): 
   };
 }
 
-/**
- * The journal behind a locale's slug, or undefined: its id, and its title in that locale (a
- * journal's feed names it, when it has no article yet too).
- */
+/** The journal behind a locale's slug, or undefined: its id, and its title in that locale. */
 export async function journalBySlug(db: ContentDb, locale: Locale, slug: string): Promise<{ journalId: string; title: string } | undefined> {
   return db.selectFrom("journalText").where("locale", "=", locale).where("slug", "=", slug).select(["journalId", "title"]).executeTakeFirst();
 }
 
+/**
+ * The id of the journal a locale's slug names, as a subquery: the queries below take the slug and
+ * find their rows in the same statement, rather than after a query of their own for the id.
+ */
+export const journalIdOf = (db: ContentDb, locale: Locale, slug: string) =>
+  db.selectFrom("journalText").where("locale", "=", locale).where("slug", "=", slug).select("journalId");
+
 /** A journal's issues, newest first, with their special titles and article counts. */
-export async function listIssues(db: ContentDb, locale: Locale, journalId: string, issueId?: string): Promise<Issue[]> {
+export async function listIssues(db: ContentDb, locale: Locale, journalSlug: string, issueId?: string): Promise<Issue[]> {
   let query = db
     .selectFrom("issue as i")
     .leftJoin("issueText as t", (j) => j.onRef("t.journalId", "=", "i.journalId").onRef("t.issueId", "=", "i.id").on("t.locale", "=", locale))
-    .where("i.journalId", "=", journalId)
+    .where("i.journalId", "=", journalIdOf(db, locale, journalSlug))
     .select((eb) => [
       "i.id",
       "i.volume",
@@ -173,11 +177,11 @@ export interface PageRequest {
 export async function listArticles(
   db: ContentDb,
   locale: Locale,
-  journalId: string,
+  journalSlug: string,
   { page, pageSize }: PageRequest,
   issueId?: string,
 ): Promise<Page<ArticleSummary>> {
-  let base = db.selectFrom("article as a").where("a.journalId", "=", journalId);
+  let base = db.selectFrom("article as a").where("a.journalId", "=", journalIdOf(db, locale, journalSlug));
   if (issueId) base = base.where("a.issueId", "=", issueId);
   const [{ count }, rows] = await Promise.all([
     base.select((eb) => eb.fn.countAll().as("count")).executeTakeFirstOrThrow(),
@@ -185,6 +189,7 @@ export async function listArticles(
       .innerJoin("issue as i", (j) => j.onRef("i.journalId", "=", "a.journalId").onRef("i.id", "=", "a.issueId"))
       .innerJoin("articleText as t", (j) => j.onRef("t.journalId", "=", "a.journalId").onRef("t.articleId", "=", "a.id").on("t.locale", "=", locale))
       .select([
+        "a.journalId",
         "a.id",
         "a.issueId",
         "t.title",
@@ -206,13 +211,10 @@ export async function listArticles(
       .offset((page - 1) * pageSize)
       .execute(),
   ]);
-  const authorsOf = await readAuthors(
-    db,
-    rows.map((r) => ({ journalId, id: r.id })),
-  );
+  const authorsOf = await readAuthors(db, rows);
   const total = Number(count);
   return {
-    Items: rows.map((r) => ({
+    Items: rows.map(({ journalId, ...r }) => ({
       ...r,
       language: r.language as Locale,
       authors: authorsOf({ journalId, id: r.id }),
@@ -225,12 +227,12 @@ export async function listArticles(
 }
 
 /** The editorial board grouped by team position, in the positions' order. */
-export async function readEditorialBoard(db: ContentDb, locale: Locale, journalId: string): Promise<EditorialBoard> {
+export async function readEditorialBoard(db: ContentDb, locale: Locale, journalSlug: string): Promise<EditorialBoard> {
   const rows = await db
     .selectFrom("boardMember as m")
     .innerJoin("referenceItem as p", (j) => j.on("p.kind", "=", "teamPositions").onRef("p.id", "=", "m.teamPositionId"))
     .innerJoin("referenceItemText as pt", (j) => j.onRef("pt.kind", "=", "p.kind").onRef("pt.id", "=", "p.id").on("pt.locale", "=", locale))
-    .where("m.journalId", "=", journalId)
+    .where("m.journalId", "=", journalIdOf(db, locale, journalSlug))
     .select(["m.teamPositionId", "pt.title as positionTitle", "m.honorific", "m.name", "m.affiliation", "m.country", "m.orcid"])
     .orderBy(byOrder("p.sortOrder"))
     .orderBy(byOrder("m.sortOrder"))

@@ -4,16 +4,19 @@ import type { LatestArticle, Locale } from "../../../contract/api-types.ts";
 import { sanitizeRichText } from "../../content/markdown.ts";
 import type { ContentDb } from "../../db/database.ts";
 import { readAuthors } from "./article-authors.ts";
+import { journalIdOf } from "./journals.ts";
 
 /** How many articles a feed carries. */
 const LATEST_ARTICLES = 20;
 
-export async function latestArticles(db: ContentDb, locale: Locale, journalId?: string): Promise<LatestArticle[]> {
-  let newest = db.selectFrom("article as a");
-  if (journalId) newest = newest.where("a.journalId", "=", journalId);
-  const rows = await newest
+/** The newest articles of the catalogue, or of the journal whose slug in the locale is `journalSlug`. */
+export async function latestArticles(db: ContentDb, locale: Locale, journalSlug?: string): Promise<LatestArticle[]> {
+  let newest = db
+    .selectFrom("article as a")
     .innerJoin("articleText as t", (j) => j.onRef("t.journalId", "=", "a.journalId").onRef("t.articleId", "=", "a.id").on("t.locale", "=", locale))
-    .innerJoin("journalText as jt", (j) => j.onRef("jt.journalId", "=", "a.journalId").on("jt.locale", "=", locale))
+    .innerJoin("journalText as jt", (j) => j.onRef("jt.journalId", "=", "a.journalId").on("jt.locale", "=", locale));
+  if (journalSlug !== undefined) newest = newest.where("a.journalId", "=", journalIdOf(db, locale, journalSlug));
+  const rows = await newest
     .select([
       "a.journalId",
       "a.id",

@@ -3,7 +3,7 @@
  * uses these very objects (it loads the build separately from its own sources).
  */
 import { createContext } from "react-router";
-import type { ApiClient } from "./lib/api-client.server.ts";
+import type { ApiClient } from "../service/api/client.ts";
 import type { BotCheckConfig } from "./lib/forms/bot-check.server.ts";
 import type { RateLimiter } from "./lib/forms/rate-limit.server.ts";
 
