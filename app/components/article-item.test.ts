@@ -23,7 +23,9 @@ const article: ArticleSummary = {
 
 /** The article's line of facts as a visitor reads it, on a page at `path`. */
 function facts(path: string, views: number): string {
-  const html = renderToString(createElement(MemoryRouter, { initialEntries: [path] }, createElement(ArticleItem, { article: { ...article, views }, to: "/x" })));
+  const html = renderToString(
+    createElement(MemoryRouter, { initialEntries: [path] }, createElement(ArticleItem, { article: { ...article, views }, to: "/x" })),
+  );
   return html.replace(/<[^>]+>/g, " ").replace(/\s+/g, " ");
 }
 
