@@ -1,16 +1,25 @@
 # The production image: the built site and its server, run by Node 24 as an unprivileged user.
 # Configuration comes from the environment (README: Configuration); compose.yaml runs it on PostgreSQL.
+
+# The build: every package, the development ones included (React Router's build, Vite, Tailwind).
 FROM node:24-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
-RUN npm install --no-audit --no-fund
+RUN npm ci --no-audit --no-fund
 COPY . .
 RUN npm run build
 
+# The runtime: the production packages only. The server runs its TypeScript sources as they are
+# (Node strips the types, docs/decisions/003-server-runs-typescript.md) beside the build's output.
 FROM node:24-bookworm-slim
 ENV NODE_ENV=production PORT=3000
 WORKDIR /app
-COPY --from=build --chown=node:node /app /app
+COPY package.json package-lock.json ./
+RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force
+COPY . .
+COPY --from=build /app/build ./build
+# The process writes only the SQLite database (data/, when DATABASE_URL is not set).
+RUN mkdir -p data && chown node:node data
 USER node
 EXPOSE 3000
 HEALTHCHECK --interval=10s --timeout=3s CMD node -e "fetch('http://127.0.0.1:3000/readyz').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"

@@ -11,4 +11,4 @@ export function useMessages(): Messages {
   return messages[useLocale()];
 }
 
-export { format } from "../i18n/format.ts";
+export { format, plural } from "../i18n/format.ts";

@@ -62,9 +62,14 @@ export async function startServer(env: Record<string, string | undefined>, { por
     stdio: ["ignore", "pipe", "pipe"],
   });
   children.add(child);
+  // Its output, less what came before the last few megabytes: a benchmark's access lines would fill the memory.
   let output = "";
-  child.stdout?.on("data", (d) => (output += d));
-  child.stderr?.on("data", (d) => (output += d));
+  const read = (d: Buffer) => {
+    output += d;
+    if (output.length > 8_000_000) output = output.slice(-4_000_000);
+  };
+  child.stdout?.on("data", read);
+  child.stderr?.on("data", read);
   const deadline = Date.now() + 120_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`the server exited (${child.exitCode}):\n${output}`);

@@ -5,10 +5,10 @@
 set -e
 cd "$(dirname "$0")/.."
 
-# `npm install` rather than `npm ci`: this npm records only the current platform's optional
-# packages (Biome's and Tailwind's native binaries) in the lock file, which `npm ci` rejects.
+# `npm ci`: exactly what the lock file holds (every platform's native packages are in it), and a
+# lock file that does not match package.json fails here rather than being rewritten.
 if [ ! -x node_modules/.bin/node ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
-  npm install --no-audit --no-fund
+  npm ci --no-audit --no-fund
 fi
 
 if [ "$1" = "--test" ]; then

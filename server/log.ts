@@ -1,41 +1,97 @@
 /**
- * Structured logs: every line the process writes through `console` becomes one JSON object (time,
- * level, message, and the id of the request it was written for), which a log collector parses and
- * groups by request. A request's id is the proxy's X-Request-Id when it is a plain token, else a new
- * one; it goes back in the answer. A request that fails (5xx) or takes over a second is logged, and
- * so is one whose client closed the connection before its answer (as 499, the status nginx gives it).
+ * The server's logs, through pino (docs/decisions/020-logging.md). In production every line is one
+ * JSON object (level, time, the id of the request it was written for, message, fields), which a log
+ * collector parses and groups by request; in development the same lines are printed for a person
+ * (pino-pretty, a development dependency). `console` is routed into the logger, so the lines that
+ * `app/` and `service/` write (which may not import `server/`), and React Router's own, come out alike.
+ *
+ * Each request gets an id (the proxy's X-Request-Id when it is a plain token, else a new one), sent
+ * back in X-Request-Id, and one access line when it is answered: method, path, status and duration.
+ * A failed one (5xx) is logged as an error, a slow one (over a second) as a warning, and one whose
+ * client closed the connection before its answer as that (status 499, nginx's "client closed request").
  */
 import { AsyncLocalStorage } from "node:async_hooks";
 import { randomUUID } from "node:crypto";
 import { format } from "node:util";
 import type { MiddlewareHandler } from "hono";
+import { type DestinationStream, type Logger, type LoggerOptions, pino } from "pino";
 
 const currentRequest = new AsyncLocalStorage<string>();
-/** A request slower than this is logged with its timing. */
-const SLOW_MS = 1000;
+/** A request slower than this is logged as a warning. */
+export const SLOW_MS = 1000;
 /** The status logged for a request whose client left before its answer (nginx's "client closed request"). */
 const CLIENT_CLOSED = 499;
 
-type Level = "info" | "warn" | "error";
+const common: LoggerOptions = {
+  messageKey: "message",
+  // No pid or hostname on each line: the collector knows which process and host it reads.
+  base: undefined,
+  // Every line written while a request is answered carries its id.
+  mixin: () => {
+    const requestId = currentRequest.getStore();
+    return requestId ? { requestId } : {};
+  },
+};
 
-function write(level: Level, message: string, fields: Record<string, unknown> = {}) {
-  const line = JSON.stringify({ time: new Date().toISOString(), level, requestId: currentRequest.getStore(), message, ...fields });
-  (level === "info" ? process.stdout : process.stderr).write(`${line}\n`);
+/** Info lines to standard output, warnings and errors to standard error, as a process supervisor expects. */
+function byLevel(stream: (fd: 1 | 2) => DestinationStream): DestinationStream {
+  return pino.multistream(
+    [
+      { level: "info", stream: stream(1) },
+      { level: "warn", stream: stream(2) },
+    ],
+    { dedupe: true },
+  );
 }
 
-/** From now on, `console.log`, `info`, `warn` and `error` write JSON lines. */
-export function writeJsonLogs(): void {
+/** JSON lines: levels by name and ISO times, written asynchronously (flushed on exit) so a request never waits on the pipe. */
+function jsonLogger(): Logger {
+  return pino(
+    { ...common, timestamp: pino.stdTimeFunctions.isoTime, formatters: { level: (label) => ({ level: label }) } },
+    byLevel((fd) => pino.destination({ dest: fd, sync: false })),
+  );
+}
+
+/** Lines for a person at a terminal; pino-pretty is a development dependency, so it is loaded only here. */
+async function prettyLogger(): Promise<Logger> {
+  const { default: pretty } = await import("pino-pretty");
+  const stream = (fd: 1 | 2) =>
+    pretty({
+      destination: fd,
+      sync: true,
+      colorize: process.stdout.isTTY,
+      messageKey: "message",
+      translateTime: "HH:MM:ss.l",
+      ignore: "method,path,status,ms,requestId",
+      messageFormat: (line, key) =>
+        line.method
+          ? `${line.method} ${line.path} ${line.status} ${line.ms} ms${line[key] === "request" ? "" : ` (${line[key]})`}`
+          : String(line[key]),
+    });
+  return pino(common, byLevel(stream));
+}
+
+/**
+ * The process's logger. Silent until `startLogs`: the server's start sets it up, and a test that
+ * builds the site in-process does not print an access line per request.
+ */
+export let logger: Logger = pino({ level: "silent" });
+
+/** Sets the process's logger up (JSON, or pretty in development) and routes `console.log`, `info`, `warn` and `error` into it. */
+export async function startLogs({ pretty = false } = {}): Promise<Logger> {
+  logger = pretty ? await prettyLogger() : jsonLogger();
   const to =
-    (level: Level) =>
+    (level: "info" | "warn" | "error") =>
     (...args: unknown[]) =>
-      write(level, format(...args));
+      logger[level](format(...args));
   console.log = to("info");
   console.info = to("info");
   console.warn = to("warn");
   console.error = to("error");
+  return logger;
 }
 
-/** Gives each request its id (for the logs written while it is answered, and in X-Request-Id). */
+/** Gives each request its id (for the lines written while it is answered, and in X-Request-Id), and logs it once answered. */
 export function requestIds(): MiddlewareHandler {
   return async (c, next) => {
     const given = c.req.header("x-request-id");
@@ -44,10 +100,12 @@ export function requestIds(): MiddlewareHandler {
     await currentRequest.run(id, next);
     c.res.headers.set("X-Request-Id", id);
     const ms = Math.round(performance.now() - started);
-    const fields = { requestId: id, method: c.req.method, path: c.req.path, status: c.res.status, ms };
+    const line = { requestId: id, method: c.req.method, path: c.req.path, status: c.res.status, ms };
     // The server aborts a request's signal when its client goes away; React Router then answers
     // 500, which nobody receives: that is the client's doing, not a failure of ours.
-    if (c.req.raw.signal.aborted) write("info", "client closed the connection", { ...fields, status: CLIENT_CLOSED });
-    else if (c.res.status >= 500 || ms > SLOW_MS) write(c.res.status >= 500 ? "error" : "warn", "request", fields);
+    if (c.req.raw.signal.aborted) logger.info({ ...line, status: CLIENT_CLOSED }, "client closed the connection");
+    else if (line.status >= 500) logger.error(line, "request");
+    else if (ms > SLOW_MS) logger.warn(line, "request");
+    else logger.info(line, "request");
   };
 }

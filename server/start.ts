@@ -22,7 +22,7 @@ import { createOaiApp } from "../service/oai/app.ts";
 import { startOutbox } from "../service/submissions/outbox.ts";
 import { readConfig } from "./config.ts";
 import { openContentStore } from "./content-store.ts";
-import { writeJsonLogs } from "./log.ts";
+import { startLogs } from "./log.ts";
 import { forwardedOai, inProcessOai, type OaiHandler } from "./oai.ts";
 import { allowOutboundHosts } from "./outbound.ts";
 import { gracefulShutdown } from "./shutdown.ts";
@@ -41,9 +41,8 @@ const serverBuildFile = path.join(root, "build/server/index.js");
 async function main() {
   const config = readConfig();
   const development = config.NODE_ENV === "development";
-  // In production every console line is JSON, with the request it belongs to; in development the
-  // console stays plain text (the log's own line for a failed or slow request is JSON in both).
-  if (!development) writeJsonLogs();
+  // In production every line is JSON, with the request it belongs to; in development, for a person.
+  await startLogs({ pretty: development });
   if (!development && !config.PUBLIC_URL) {
     console.warn(
       "PUBLIC_URL is not set: the site answers only for localhost and ALLOWED_HOSTS, and builds its canonical URLs, sitemaps, feeds and OAI-PMH identifiers on the request's host. Set PUBLIC_URL to the public origin in production.",

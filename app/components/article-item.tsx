@@ -1,8 +1,7 @@
 import type { ArticleSummary } from "../../contract/api-types.ts";
 import { doiUrl, orcidUrl } from "../../contract/identifiers.ts";
-import { format, useLocale, useMessages } from "../i18n.ts";
+import { format, plural, useLocale, useMessages } from "../i18n.ts";
 import { articleTypeName } from "../lib/article-type.ts";
-import { formatNumber } from "../lib/formatting.ts";
 import { Link } from "./link.tsx";
 
 /** One article in a list: type, title (a link to its page, `to`), authors, pages, DOI and the links to the full text. */
@@ -39,7 +38,7 @@ export function ArticleItem({ article, to }: { article: ArticleSummary; to: stri
           <span>{format(t.articles.pages, { first: article.firstPage, last: article.lastPage })}</span>
         )}
         <span>{format(t.articles.inLanguage, { language: t.language.names[article.language] })}</span>
-        <span>{format(t.articles.views, { count: formatNumber(article.views, locale) })}</span>
+        <span>{plural(locale, t.articles.views, article.views)}</span>
         {article.doi && (
           <a href={doiUrl(article.doi)} className="text-orange-800 hover:underline">
             {t.articles.doi}: {article.doi}

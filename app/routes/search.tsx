@@ -9,7 +9,7 @@ import { PageHeader } from "../components/page-header.tsx";
 import { Pagination, pageParam } from "../components/pagination.tsx";
 import { SearchFiltersPanel } from "../components/search-filters.tsx";
 import { SearchForm } from "../components/search-form.tsx";
-import { format, useLocale, useMessages } from "../i18n.ts";
+import { format, plural, useLocale, useMessages } from "../i18n.ts";
 import { filtersOf } from "../lib/list-query.ts";
 import { loaderBase, notFound, orNotFound, orUnavailable } from "../lib/load.server.ts";
 import type { Route } from "./+types/search";
@@ -86,7 +86,7 @@ export default function Search({ loaderData: { query, answer, filters } }: Route
             ) : (
               <>
                 <p role="status" className="mb-4 text-sm text-stone-600">
-                  {answer.Count === 1 ? format(t.search.resultsOne, { query }) : format(t.search.results, { query, count: answer.Count })}
+                  {plural(locale, t.search.results, answer.Count, { query })}
                 </p>
                 {answer.Count === 0 && (
                   <p className="rounded-md border border-stone-200 bg-white p-4">

@@ -100,8 +100,7 @@ export const en = {
       openAccess: "Open access",
       selected: "selected, choose to remove",
       clear: "Clear all filters",
-      results: "{count} journals",
-      resultsOne: "1 journal",
+      results: { one: "{count} journal", other: "{count} journals" },
       noMatch: "No journal matches all of these filters. Remove one, or clear them all.",
     },
     frequencies: {
@@ -118,8 +117,7 @@ export const en = {
     short: "Vol. {volume}, No. {number}",
     special: "Special issue",
     published: "Published {date}",
-    articleCount: "{count} articles",
-    articleCountOne: "1 article",
+    articleCount: { one: "{count} article", other: "{count} articles" },
     all: "All issues",
     inThisIssue: "Articles in this issue",
     latest: "Latest issue",
@@ -129,7 +127,7 @@ export const en = {
     doi: "DOI",
     fullText: "Full text",
     pdf: "PDF",
-    views: "{count} views",
+    views: { one: "{count} view", other: "{count} views" },
     authors: "Authors",
     types: {
       "research-article": "Research article",
@@ -167,7 +165,7 @@ export const en = {
   },
   board: {
     title: "Editorial board",
-    members: "{count} members",
+    members: { one: "{count} member", other: "{count} members" },
   },
   books: {
     title: "Books",
@@ -178,7 +176,7 @@ export const en = {
     eIsbn: "ISBN (e-book)",
     doi: "DOI",
     pages: "Pages",
-    pageCount: "{count} pages",
+    pageCount: { one: "{count} page", other: "{count} pages" },
     year: "Year",
     language: "Language",
     format: "Format",
@@ -302,13 +300,17 @@ export const en = {
       phoneInvalid: "Enter a valid phone number for the chosen country.",
     },
     errorTitle: "Error: {title}",
-    summary: "The form could not be sent: please correct the {count} fields marked below.",
-    summaryOne: "The form could not be sent: please correct the field marked below.",
+    summary: {
+      one: "The form could not be sent: please correct the field marked below.",
+      other: "The form could not be sent: please correct the {count} fields marked below.",
+    },
     problems: {
       tooFast: "That was quicker than a person types. Please check the form and send it again.",
       expired: "This form was opened too long ago. Please send it again.",
-      rateLimited: "Too many messages have come from your connection. Please try again in {minutes} minutes.",
-      rateLimitedOne: "Too many messages have come from your connection. Please try again in a minute.",
+      rateLimited: {
+        one: "Too many messages have come from your connection. Please try again in a minute.",
+        other: "Too many messages have come from your connection. Please try again in {count} minutes.",
+      },
       unreadable: "The form arrived unreadable. Please send it again.",
       botCheck:
         "Our spam check could not confirm that you are a person. Please make sure JavaScript is on and nothing blocks Google's reCAPTCHA, then try again.",
@@ -380,8 +382,7 @@ export const en = {
     placeholder: "Titles, authors, keywords…",
     submit: "Search",
     documentTitle: "Search: {query}",
-    results: "{count} results for “{query}”",
-    resultsOne: "1 result for “{query}”",
+    results: { one: "{count} result for “{query}”", other: "{count} results for “{query}”" },
     noResults: "Nothing matches “{query}”. Try fewer or other words.",
     noMatch: "Nothing matches “{query}” with all of these filters. Remove one, or clear them all.",
     emptyTitle: "What are you looking for?",

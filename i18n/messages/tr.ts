@@ -102,8 +102,7 @@ export const tr = {
       openAccess: "Açık erişim",
       selected: "seçili, kaldırmak için seçin",
       clear: "Tüm filtreleri temizle",
-      results: "{count} dergi",
-      resultsOne: "1 dergi",
+      results: { one: "{count} dergi", other: "{count} dergi" },
       noMatch: "Bu filtrelerin tümüne uyan dergi yok. Birini kaldırın ya da hepsini temizleyin.",
     },
     frequencies: {
@@ -120,8 +119,7 @@ export const tr = {
     short: "Cilt {volume}, Sayı {number}",
     special: "Özel sayı",
     published: "Yayın tarihi: {date}",
-    articleCount: "{count} makale",
-    articleCountOne: "1 makale",
+    articleCount: { one: "{count} makale", other: "{count} makale" },
     all: "Tüm sayılar",
     inThisIssue: "Bu sayıdaki makaleler",
     latest: "Son sayı",
@@ -131,7 +129,7 @@ export const tr = {
     doi: "DOI",
     fullText: "Tam metin",
     pdf: "PDF",
-    views: "{count} görüntülenme",
+    views: { one: "{count} görüntülenme", other: "{count} görüntülenme" },
     authors: "Yazarlar",
     types: {
       "research-article": "Araştırma makalesi",
@@ -169,7 +167,7 @@ export const tr = {
   },
   board: {
     title: "Editör kadrosu",
-    members: "{count} üye",
+    members: { one: "{count} üye", other: "{count} üye" },
   },
   books: {
     title: "Kitaplar",
@@ -180,7 +178,7 @@ export const tr = {
     eIsbn: "ISBN (e-kitap)",
     doi: "DOI",
     pages: "Sayfa sayısı",
-    pageCount: "{count} sayfa",
+    pageCount: { one: "{count} sayfa", other: "{count} sayfa" },
     year: "Yıl",
     language: "Dil",
     format: "Yayın biçimi",
@@ -305,13 +303,17 @@ export const tr = {
       phoneInvalid: "Seçilen ülke için geçerli bir telefon numarası girin.",
     },
     errorTitle: "Hata: {title}",
-    summary: "Form gönderilemedi: lütfen aşağıda işaretli {count} alanı düzeltin.",
-    summaryOne: "Form gönderilemedi: lütfen aşağıda işaretli alanı düzeltin.",
+    summary: {
+      one: "Form gönderilemedi: lütfen aşağıda işaretli alanı düzeltin.",
+      other: "Form gönderilemedi: lütfen aşağıda işaretli {count} alanı düzeltin.",
+    },
     problems: {
       tooFast: "Form, bir insanın yazabileceğinden hızlı gönderildi. Lütfen formu kontrol edip yeniden gönderin.",
       expired: "Bu form uzun süre önce açılmış. Lütfen yeniden gönderin.",
-      rateLimited: "Bağlantınızdan çok fazla mesaj geldi. Lütfen {minutes} dakika sonra yeniden deneyin.",
-      rateLimitedOne: "Bağlantınızdan çok fazla mesaj geldi. Lütfen bir dakika sonra yeniden deneyin.",
+      rateLimited: {
+        one: "Bağlantınızdan çok fazla mesaj geldi. Lütfen bir dakika sonra yeniden deneyin.",
+        other: "Bağlantınızdan çok fazla mesaj geldi. Lütfen {count} dakika sonra yeniden deneyin.",
+      },
       unreadable: "Form okunamaz hâlde ulaştı. Lütfen yeniden gönderin.",
       botCheck:
         "İstenmeyen ileti denetimimiz insan olduğunuzu doğrulayamadı. Lütfen JavaScript'in açık olduğundan ve Google reCAPTCHA'nın engellenmediğinden emin olup yeniden deneyin.",
@@ -383,8 +385,7 @@ export const tr = {
     placeholder: "Başlık, yazar, anahtar kelime…",
     submit: "Ara",
     documentTitle: "Arama: {query}",
-    results: "“{query}” için {count} sonuç",
-    resultsOne: "“{query}” için 1 sonuç",
+    results: { one: "“{query}” için {count} sonuç", other: "“{query}” için {count} sonuç" },
     noResults: "“{query}” ile eşleşen sonuç yok. Daha az ya da başka kelimeler deneyin.",
     noMatch: "“{query}” için bu filtrelerin tümüne uyan sonuç yok. Birini kaldırın ya da hepsini temizleyin.",
     emptyTitle: "Ne arıyorsunuz?",

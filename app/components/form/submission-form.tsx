@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from "react";
 import { Form, useNavigation, useSubmit } from "react-router";
 import { botCheckAction, formFields, guardFields } from "../../../forms/definitions.ts";
 import { choiceIds, type FieldErrors, formValues, validateForm } from "../../../forms/schemas.ts";
-import { format, useMessages } from "../../i18n.ts";
+import { format, plural, useLocale, useMessages } from "../../i18n.ts";
 import type { FormFailure, FormPageData } from "../../lib/forms/form-page.server.ts";
 import { BotCheckScript, botCheckToken } from "./bot-check.tsx";
 import { FormField } from "./form-field.tsx";
@@ -14,6 +14,7 @@ import { FormField } from "./form-field.tsx";
  */
 export function SubmissionForm({ page, failure, contactEmail }: { page: FormPageData; failure?: FormFailure; contactEmail?: string }) {
   const t = useMessages();
+  const locale = useLocale();
   const submit = useSubmit();
   const busy = useNavigation().state === "submitting";
   const [checking, setChecking] = useState(false);
@@ -50,7 +51,7 @@ export function SubmissionForm({ page, failure, contactEmail }: { page: FormPage
   const problemText =
     problem &&
     [
-      format(t.forms.problems[problem === "rateLimited" && failure?.minutes === 1 ? "rateLimitedOne" : problem], { minutes: failure?.minutes ?? 1 }),
+      problem === "rateLimited" ? plural(locale, t.forms.problems.rateLimited, failure?.minutes ?? 1) : t.forms.problems[problem],
       problem === "botCheck" && contactEmail ? format(t.forms.problems.writeTo, { email: contactEmail }) : "",
     ].join(" ");
 
@@ -64,7 +65,7 @@ export function SubmissionForm({ page, failure, contactEmail }: { page: FormPage
       </div>
       {(errorCount > 0 || problem) && (
         <div ref={summary} tabIndex={-1} role="alert" className="rounded-md border border-red-300 bg-red-50 p-4 text-sm text-red-900">
-          <p className="font-semibold">{problemText || (errorCount === 1 ? t.forms.summaryOne : format(t.forms.summary, { count: errorCount }))}</p>
+          <p className="font-semibold">{problemText || plural(locale, t.forms.summary, errorCount)}</p>
           {errorCount > 0 && (
             <ul className="mt-2 list-disc pl-5">
               {formFields[page.kind]

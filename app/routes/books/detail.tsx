@@ -6,7 +6,7 @@ import { Facts } from "../../components/facts.tsx";
 import { HowToCite } from "../../components/how-to-cite.tsx";
 import { PageHeader } from "../../components/page-header.tsx";
 import { RichText } from "../../components/rich-text.tsx";
-import { format, useLocale, useMessages } from "../../i18n.ts";
+import { format, plural, useLocale, useMessages } from "../../i18n.ts";
 import { formatCitations } from "../../lib/citations/format.server.ts";
 import { bookToWork } from "../../lib/citations/from-api.ts";
 import { loaderBase, orNotFound } from "../../lib/load.server.ts";
@@ -25,7 +25,7 @@ export default function BookDetail({ loaderData: { book, citations } }: Route.Co
   const locale = useLocale();
   const facts: [string, ReactNode][] = [
     [t.books.year, String(book.year)],
-    [t.books.pages, format(t.books.pageCount, { count: book.pages })],
+    [t.books.pages, plural(locale, t.books.pageCount, book.pages)],
     [t.books.language, t.language.names[book.language]],
     [t.books.format, book.publicationFormat.title],
   ];

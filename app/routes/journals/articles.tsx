@@ -2,7 +2,7 @@ import { href } from "../../../contract/route-table.ts";
 import { NavLink } from "../../components/link.tsx";
 import { ListUnavailable } from "../../components/list-unavailable.tsx";
 import { SideNavLayout } from "../../components/side-nav-layout.tsx";
-import { format, useLocale, useMessages } from "../../i18n.ts";
+import { plural, useLocale, useMessages } from "../../i18n.ts";
 import { issueLabel } from "../../lib/issue-label.ts";
 import { loaderBase, orNotFound, orUnavailable } from "../../lib/load.server.ts";
 import type { Route } from "./+types/articles";
@@ -33,9 +33,7 @@ export default function JournalArticles({ loaderData: { issues }, params }: Rout
                   <NavLink to={href("journal-issue", { slug: params.slug, issueId: issue.id }, locale)} className="side-nav-link">
                     {issueLabel(issue, t)}
                     {issue.specialTitle && <span className="block text-xs text-stone-500">{t.issues.special}</span>}
-                    <span className="block text-xs text-stone-500">
-                      {issue.articleCount === 1 ? t.issues.articleCountOne : format(t.issues.articleCount, { count: issue.articleCount })}
-                    </span>
+                    <span className="block text-xs text-stone-500">{plural(locale, t.issues.articleCount, issue.articleCount)}</span>
                   </NavLink>
                 </li>
               ))}

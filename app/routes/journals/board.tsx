@@ -1,6 +1,6 @@
 import { orcidUrl } from "../../../contract/identifiers.ts";
 import { PageTitle } from "../../components/page-title.tsx";
-import { format, useLocale, useMessages } from "../../i18n.ts";
+import { plural, useLocale, useMessages } from "../../i18n.ts";
 import { loaderBase, orNotFound } from "../../lib/load.server.ts";
 import type { Route } from "./+types/board";
 import { useJournal } from "./use-journal.ts";
@@ -14,12 +14,13 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 export default function EditorialBoard({ loaderData: { board } }: Route.ComponentProps) {
   const t = useMessages();
   const journal = useJournal();
-  const regions = new Intl.DisplayNames([useLocale()], { type: "region" });
+  const locale = useLocale();
+  const regions = new Intl.DisplayNames([locale], { type: "region" });
   return (
     <div className="page py-10">
       <PageTitle title={`${t.board.title} · ${journal.title}`} />
       <h2 className="font-serif text-3xl">{t.board.title}</h2>
-      <p className="mt-1 text-sm text-stone-600">{format(t.board.members, { count: board.Count })}</p>
+      <p className="mt-1 text-sm text-stone-600">{plural(locale, t.board.members, board.Count)}</p>
       {board.positions.map((position) => (
         <section key={position.id} aria-labelledby={`position-${position.id}`} className="mt-10">
           <h3 id={`position-${position.id}`} className="border-b border-stone-300 pb-2 text-lg font-semibold">

@@ -6,7 +6,7 @@ import { Link } from "../../components/link.tsx";
 import { ListUnavailable } from "../../components/list-unavailable.tsx";
 import { PageHeader } from "../../components/page-header.tsx";
 import { Pagination, pageParam } from "../../components/pagination.tsx";
-import { format, useLocale, useMessages } from "../../i18n.ts";
+import { plural, useLocale, useMessages } from "../../i18n.ts";
 import { filtersOf } from "../../lib/list-query.ts";
 import { loaderBase, notFound, orNotFound, orUnavailable } from "../../lib/load.server.ts";
 import type { Route } from "./+types/list";
@@ -41,7 +41,7 @@ export default function JournalList({ loaderData: { journals, count, facets, fil
           ) : (
             <>
               <p role="status" className="mb-4 text-sm text-stone-600">
-                {count === 1 ? t.journals.filters.resultsOne : format(t.journals.filters.results, { count })}
+                {plural(locale, t.journals.filters.results, count)}
               </p>
               {count === 0 && (
                 <p className="rounded-md border border-stone-200 bg-white p-4">
