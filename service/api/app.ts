@@ -14,6 +14,7 @@ import { isLocale, type Locale } from "../../i18n/locales.ts";
 import { messages } from "../../i18n/messages/index.ts";
 import type { ContentDb } from "../db/database.ts";
 import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from "../db/unavailable.ts";
+import { search, unknownSearchFilter } from "../search/search.ts";
 import { acceptSubmission, submissionEnvelope } from "../submissions/accept.ts";
 import { cached } from "./cached.ts";
 import { findArticle } from "./queries/articles.ts";
@@ -25,7 +26,6 @@ import { findJournal, journalBySlug, listArticles, listIssues, readEditorialBoar
 import { latestArticles } from "./queries/latest-articles.ts";
 import { findPage, listPages } from "./queries/pages.ts";
 import { readEntities } from "./queries/reference.ts";
-import { search, unknownSearchFilter } from "./queries/search.ts";
 import { readStatistics } from "./queries/statistics.ts";
 import { hitRateLimit, rateLimitRequest } from "./rate-limit.ts";
 import { readRevision } from "./revision.ts";

@@ -1,5 +1,5 @@
 /**
- * The site search over the index the content import builds (service/content/search-documents.ts):
+ * The site search over the index the content import builds (documents.ts):
  * every query word must occur (folded, in either locale's text), the last one as a prefix. The
  * facet counts and the filters read only the matches' ids, whose high bits are their facet group.
  * Title matches come first, then the rest; up to RANKED_MATCHES matches, each part is ordered by
@@ -8,8 +8,8 @@
  * score to rank: each part follows the catalogue order of the ids (articles and books newest first).
  */
 import { type RawBuilder, sql } from "kysely";
-import type { Locale } from "../../../contract/api-types.ts";
-import { plainText } from "../../../contract/plain-text.ts";
+import type { Locale } from "../../contract/api-types.ts";
+import { plainText } from "../../contract/plain-text.ts";
 import {
   type FacetCount,
   type SearchAnswer,
@@ -18,12 +18,12 @@ import {
   type SearchKind,
   searchFacets,
   searchKinds,
-} from "../../../contract/search-types.ts";
-import { firstIdOf, GROUP_BITS } from "../../content/search-documents.ts";
-import type { ContentDb } from "../../db/database.ts";
-import { dialectOf } from "../../db/dialect.ts";
-import { queryWords, snippetOf } from "../../search/fold.ts";
+} from "../../contract/search-types.ts";
+import type { ContentDb } from "../db/database.ts";
+import { dialectOf } from "../db/dialect.ts";
+import { firstIdOf, GROUP_BITS } from "./documents.ts";
 import { countFacets } from "./facet-counts.ts";
+import { queryWords, snippetOf } from "./fold.ts";
 
 /** The last word is matched as a prefix only from this length on (shorter prefixes match too much to help). */
 const MIN_PREFIX = 3;

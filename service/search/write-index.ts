@@ -1,14 +1,14 @@
 /**
- * Writes the search index (service/content/search-documents.ts) inside a transaction, replacing
+ * Writes the search index (documents.ts) inside a transaction, replacing
  * the previous one: the folded words go to `search_index`, on SQLite a contentless FTS5 table, on
  * PostgreSQL a table of tsvectors (the title's, and the whole document's with the title weighted A).
  */
 import { type CompiledQuery, type Kysely, sql, type Transaction } from "kysely";
 import type { ContentDb } from "../db/database.ts";
 import { dialectOf } from "../db/dialect.ts";
+import { insertStatements } from "../db/insert-rows.ts";
 import type { Database } from "../db/schema.ts";
-import { insertStatements } from "./insert-rows.ts";
-import { type SearchIndexRows, searchDocuments, searchSourceTables } from "./search-documents.ts";
+import { type SearchIndexRows, searchDocuments, searchSourceTables } from "./documents.ts";
 
 /** Documents per INSERT into the index (3 values each). */
 const INDEX_BATCH = 300;

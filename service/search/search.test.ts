@@ -2,12 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ApiError } from "../../contract/api-types.ts";
 import { type SearchAnswer, searchKinds } from "../../contract/search-types.ts";
 import { testDatabases } from "../../tests/databases.ts";
+import { createApiApp } from "../api/app.ts";
 import { importContent } from "../content/import.ts";
 import { type ContentBundle, readContentFolder } from "../content/read-folder.ts";
-import { fillMissingSearchIndex, writeSearchIndex } from "../content/search-index.ts";
 import type { DatabaseHandle } from "../db/database.ts";
-import { createApiApp } from "./app.ts";
-import { search } from "./queries/search.ts";
+import { search } from "./search.ts";
+import { fillMissingSearchIndex, writeSearchIndex } from "./write-index.ts";
 
 type Article = ContentBundle["journals"][number]["issues"][number]["articles"][number];
 

@@ -1,14 +1,14 @@
 /**
  * The search index's documents, derived from the rows an import writes: one per journal, article,
  * book, service, policy and page, with its title and slug in each locale and the folded words of
- * both locales (service/search/fold.ts), titles apart.
+ * both locales (fold.ts), titles apart.
  *
  * A document's id says its facet group: the documents of one kind, journal and year share the id's
  * high bits (`id >> GROUP_BITS`), so that the search counts its facets and applies its filters from
  * the index's ids alone, without reading a row per match. The groups are numbered in catalogue
  * order (what has no year first: journals, services, policies, pages; then articles and books,
  * newest year first), which is the order of a search with too many matches to rank
- * (service/api/queries/search.ts). A year's groups are thus next to each other, and a search
+ * (service/search/search.ts). A year's groups are thus next to each other, and a search
  * filtered by year reads only their range of ids.
  */
 import type { Insertable } from "kysely";
@@ -16,7 +16,7 @@ import { plainText } from "../../contract/plain-text.ts";
 import { type SearchKind, searchKinds } from "../../contract/search-types.ts";
 import type { Locale } from "../../i18n/locales.ts";
 import type { Database, SearchDocumentTable, SearchTextTable } from "../db/schema.ts";
-import { foldForSearch } from "../search/fold.ts";
+import { foldForSearch } from "./fold.ts";
 
 /** The tables the search documents are derived from. */
 export const searchSourceTables = [
@@ -56,7 +56,7 @@ export const firstIdOf = (group: number) => group * 2 ** GROUP_BITS;
 
 /**
  * The index's rows, and each document's folded words, which both databases keep only in
- * `search_index` (service/content/search-index.ts): SQLite's contentless FTS5 table, and since
+ * `search_index` (service/search/write-index.ts): SQLite's contentless FTS5 table, and since
  * migration 0012 PostgreSQL's table of tsvectors.
  */
 export interface SearchIndexRows {
