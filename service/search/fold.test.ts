@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { foldWords, lowercaseWords, snippetOf } from "./fold.ts";
+import { fold, lowercaseWords, snippetOf } from "./fold.ts";
+
+const foldWords = (text: string) => lowercaseWords(text).map(fold).filter(Boolean);
 
 describe("search folding", () => {
   it("lowercases with Turkish rules, merges dotted and dotless i, and drops diacritics", () => {

@@ -27,11 +27,6 @@ export function lowercaseWords(text: string): string[] {
   return text.toLocaleLowerCase("tr").split(NOT_WORD).filter(Boolean);
 }
 
-/** The words of a text, folded. */
-export function foldWords(text: string): string[] {
-  return lowercaseWords(text).map(fold).filter(Boolean);
-}
-
 /**
  * A short excerpt of `text` around the first place a query word occurs (folded comparison),
  * or its beginning; cut at word boundaries, with an ellipsis where it was cut. A text of at most

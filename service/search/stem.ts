@@ -26,23 +26,11 @@ const stemmers: Record<Locale, (word: string) => string> = {
 /** Shorter stems are not used. */
 const MIN_STEM = 3;
 
-/** Stems already computed, per language: an import stems every word of the catalogue, most of them many times over. */
-const known: Record<Locale, Map<string, string>> = { en: new Map(), tr: new Map() };
-/** Past this many words a language's memory starts again, so that queries cannot grow it without end. */
-const MAX_KNOWN = 200_000;
-
 /**
  * A word's stem in a language, folded, or nothing when it is too short; `word` is lowercased with
  * Turkish rules (fold.ts's lowercaseWords), not folded.
  */
 export function stemOf(language: Locale, word: string): string {
-  const cache = known[language];
-  let stem = cache.get(word);
-  if (stem === undefined) {
-    if (cache.size >= MAX_KNOWN) cache.clear();
-    stem = stemmers[language](word);
-    if (stem.length < MIN_STEM) stem = "";
-    cache.set(word, stem);
-  }
-  return stem;
+  const stem = stemmers[language](word);
+  return stem.length < MIN_STEM ? "" : stem;
 }

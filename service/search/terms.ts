@@ -7,7 +7,7 @@
  * also holds its stem and so matches two of the forms: relevance ranks it above a stem-only match.
  */
 import type { Locale } from "../../i18n/locales.ts";
-import { fold, foldWords, lowercaseWords } from "./fold.ts";
+import { fold, lowercaseWords } from "./fold.ts";
 import { identifiersIn } from "./identifiers.ts";
 import { stemOf } from "./stem.ts";
 
@@ -16,22 +16,37 @@ type Text = string | null | undefined;
 /** A document's texts by language; `other` is text of no language of its own (names, affiliations, abbreviations), folded but not stemmed. */
 export type IndexTexts = Partial<Record<Locale | "other", Text[]>>;
 
+/** A word's terms in the index, per language, once computed: an import reads every word of the catalogue, most of them many times over. */
+const known: Record<keyof IndexTexts, Map<string, string>> = { en: new Map(), tr: new Map(), other: new Map() };
+/** Past this many words a language's memory starts again. */
+const MAX_KNOWN = 200_000;
+
+/** A word's terms: folded, and followed by its stem in the language when that differs; empty if it folds to nothing. */
+function wordTerms(language: keyof IndexTexts, word: string): string {
+  const cache = known[language];
+  let terms = cache.get(word);
+  if (terms === undefined) {
+    if (cache.size >= MAX_KNOWN) cache.clear();
+    const folded = fold(word);
+    const stem = language === "other" || !folded ? "" : stemOf(language, word);
+    terms = stem && stem !== folded ? `${folded} ${stem}` : folded;
+    cache.set(word, terms);
+  }
+  return terms;
+}
+
 /** Texts as the index holds them: their terms separated by single spaces. */
 export function indexTerms(texts: IndexTexts): string {
   const terms: string[] = [];
-  for (const language of ["en", "tr"] as const) {
-    for (const text of texts[language] ?? []) {
+  for (const [language, list] of Object.entries(texts) as [keyof IndexTexts, Text[] | undefined][]) {
+    for (const text of list ?? []) {
       if (!text) continue;
       for (const word of lowercaseWords(text)) {
-        const folded = fold(word);
-        if (!folded) continue;
-        terms.push(folded);
-        const stem = stemOf(language, word);
-        if (stem && stem !== folded) terms.push(stem);
+        const held = wordTerms(language, word);
+        if (held) terms.push(held);
       }
     }
   }
-  for (const text of texts.other ?? []) if (text) terms.push(...foldWords(text));
   return terms.join(" ");
 }
 
