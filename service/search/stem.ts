@@ -1,6 +1,7 @@
 /**
- * Stems: Snowball's stemmers for English (Porter's algorithm) and Turkish, from @orama/stemmers
- * (docs/decisions/015-site-search.md says why this package). A stem stands for a word's inflected
+ * Stems, from @orama/stemmers (docs/decisions/015-site-search.md says why this package): for
+ * Turkish the code Snowball's compiler generates from its Turkish algorithm, for English Porter's
+ * algorithm (Snowball's `porter`, the forerunner of its `english`). A stem stands for a word's inflected
  * forms: "migrations" and "migration" are both "migrat", "eğitimde" and "eğitimleri" both "eğit".
  * Snowball's Turkish stemmer takes off one layer of suffixes: "eğitimleri" becomes "eğitim", and
  * only a second pass makes it "eğit" like "eğitim" and "eğitimde"; "hastalar" "hasta", then "has"
