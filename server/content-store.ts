@@ -7,8 +7,8 @@
 
 import { importContent } from "../service/content/import.ts";
 import { readContentFolder } from "../service/content/read-folder.ts";
-import { fillMissingSearchIndex } from "../service/content/search-index.ts";
 import { type DatabaseHandle, migrateToLatest, openDatabase } from "../service/db/database.ts";
+import { fillMissingSearchIndex } from "../service/search/write-index.ts";
 import type { Config } from "./config.ts";
 
 export async function openContentStore(config: Config): Promise<DatabaseHandle> {

@@ -20,6 +20,7 @@ import { format } from "../../i18n/format.ts";
 import type { Locale } from "../../i18n/locales.ts";
 import { messages } from "../../i18n/messages/index.ts";
 import type { ContentDb } from "../db/database.ts";
+import { search, unknownSearchFilter } from "../search/search.ts";
 import { acceptSubmission, type SubmissionEnvelope, submissionEnvelope } from "../submissions/accept.ts";
 import { cached } from "./cached.ts";
 import { ApiFailure, fail } from "./failure.ts";
@@ -32,7 +33,6 @@ import { findJournal, journalBySlug, listArticles, listIssues, readEditorialBoar
 import { latestArticles } from "./queries/latest-articles.ts";
 import { findPage, listPages } from "./queries/pages.ts";
 import { readEntities } from "./queries/reference.ts";
-import { search, unknownSearchFilter } from "./queries/search.ts";
 import { readStatistics } from "./queries/statistics.ts";
 import { hitRateLimit, type RateLimitRequest, rateLimitRequest } from "./rate-limit.ts";
 import { readRevision } from "./revision.ts";

@@ -5,13 +5,13 @@
 import type { Insertable } from "kysely";
 import { truncateWal } from "../db/checkpoint.ts";
 import type { ContentDb } from "../db/database.ts";
+import { insertStatements } from "../db/insert-rows.ts";
 import type { Database } from "../db/schema.ts";
-import { insertStatements } from "./insert-rows.ts";
+import { searchDocuments } from "../search/documents.ts";
+import { searchIndexStatements } from "../search/write-index.ts";
 import { renderMarkdown } from "./markdown.ts";
 import type { ContentBundle } from "./read-folder.ts";
 import { locales } from "./schema.ts";
-import { searchDocuments } from "./search-documents.ts";
-import { searchIndexStatements } from "./search-index.ts";
 
 export type Rows = { [T in keyof Database]: Insertable<Database[T]>[] };
 

@@ -15,6 +15,7 @@ import * as searchGroupsMigration from "./migrations/2026-11-23-0011-search-grou
 import * as postgresSearchIndexMigration from "./migrations/2026-11-23-0012-postgres-search-index.ts";
 import * as contentRevisionMigration from "./migrations/2026-11-23-0013-content-revision.ts";
 import * as rateLimitMigration from "./migrations/2026-11-23-0014-rate-limit.ts";
+import * as searchStemsMigration from "./migrations/2026-11-23-0015-search-stems.ts";
 import { openPostgresPool, type PoolTimeouts } from "./postgres-pool.ts";
 import type { Database } from "./schema.ts";
 import { createSqliteDialect, type SqliteOptions } from "./sqlite-dialect.ts";
@@ -52,6 +53,7 @@ const migrations = {
   "2026-11-23-0012-postgres-search-index": postgresSearchIndexMigration,
   "2026-11-23-0013-content-revision": contentRevisionMigration,
   "2026-11-23-0014-rate-limit": rateLimitMigration,
+  "2026-11-23-0015-search-stems": searchStemsMigration,
 };
 
 /** Brings the schema up to date; throws with the failing migration's error. */

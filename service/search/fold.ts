@@ -2,36 +2,29 @@
  * Turkish-aware text folding for search. The index stores folded text and queries are folded the
  * same way, so matching ignores case (with Turkish rules: İ/i and I/ı), the dotted/dotless i
  * distinction itself, and diacritics: "ISTANBUL", "istanbul" and "İstanbul" are one word, and
- * "kadikoy" finds "Kadıköy". Both databases then match plain lowercase ASCII-like words.
+ * "kadikoy" finds "Kadıköy". Both databases then match plain lowercase ASCII-like words. What the
+ * index and a query make of the folded words (stems, identifiers) is in terms.ts.
  */
 
 const COMBINING_MARKS = /\p{M}+/gu;
-const NOT_WORD = /[^\p{L}\p{N}]+/u;
+/** Between words: anything but letters, their marks and digits. */
+const NOT_WORD = /[^\p{L}\p{M}\p{N}]+/u;
 
 /**
- * A whole text folded: Turkish lowercase, marks stripped, ı as i. The result can differ in length
- * from the text; snippetOf then folds it again one character at a time.
+ * A text or a word folded: Turkish lowercase, marks stripped, ı as i (a word of marks alone folds
+ * to nothing). The result can differ in length from the text; snippetOf then folds it again one
+ * character at a time.
  */
-function foldChars(text: string): string {
+export function fold(text: string): string {
   return text.toLocaleLowerCase("tr").normalize("NFD").replace(COMBINING_MARKS, "").replace(/ı/g, "i");
 }
 
-/** The words of a text, folded: what the index holds and what a query looks for. */
-function foldedWords(text: string): string[] {
-  return foldChars(text).split(NOT_WORD).filter(Boolean);
-}
-
-/** A text folded for the index: its folded words separated by single spaces. */
-export function foldForSearch(...texts: (string | null | undefined)[]): string {
-  return texts.flatMap((text) => (text ? foldedWords(text) : [])).join(" ");
-}
-
-/** At most this many words of a query are looked for (a longer query adds nothing but cost). */
-const MAX_QUERY_WORDS = 12;
-
-/** The words a query looks for, folded, without repeats; the last one is matched as a prefix. */
-export function queryWords(query: string): string[] {
-  return [...new Set(foldedWords(query))].slice(0, MAX_QUERY_WORDS);
+/**
+ * The words of a text, lowercased with Turkish rules but not folded: what the Turkish stemmer
+ * needs (it reads ğ, ş, ı and the vowels' harmony), and what `fold` then folds.
+ */
+export function lowercaseWords(text: string): string[] {
+  return text.toLocaleLowerCase("tr").split(NOT_WORD).filter(Boolean);
 }
 
 /**
@@ -43,13 +36,13 @@ export function snippetOf(text: string, words: string[], length = 200): string {
   if (text.length <= length) return text;
   // Folding usually keeps every character's place; when it does not, fold character by character,
   // remembering where each folded character came from.
-  let folded = foldChars(text);
+  let folded = fold(text);
   let origin: number[] | undefined;
   if (folded.length !== text.length) {
     folded = "";
     origin = [];
     for (let i = 0; i < text.length; i++) {
-      const piece = foldChars(text[i]);
+      const piece = fold(text[i]);
       folded += piece;
       for (let k = 0; k < piece.length; k++) origin.push(i);
     }

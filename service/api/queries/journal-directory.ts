@@ -15,7 +15,7 @@ import {
   OPEN_ACCESS,
 } from "../../../contract/api-types.ts";
 import type { ContentDb } from "../../db/database.ts";
-import { countFacets } from "./facet-counts.ts";
+import { countFacets } from "../../search/facet-counts.ts";
 import { listJournals } from "./journals.ts";
 
 type IdFacet = keyof typeof facetKinds;

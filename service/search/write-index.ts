@@ -1,38 +1,31 @@
 /**
- * Writes the search index (service/content/search-documents.ts) inside a transaction, replacing
- * the previous one: the folded words go to `search_index`, on SQLite a contentless FTS5 table, on
- * PostgreSQL a table of tsvectors (the title's, and the whole document's with the title weighted A).
+ * Writes the search index (documents.ts) inside a transaction, replacing the previous one: the
+ * documents' rows, and their terms into `search_index` (dialects.ts).
  */
-import { type CompiledQuery, type Kysely, sql, type Transaction } from "kysely";
+import type { CompiledQuery, Kysely, Transaction } from "kysely";
+import { sql } from "kysely";
 import type { ContentDb } from "../db/database.ts";
-import { dialectOf } from "../db/dialect.ts";
+import { insertStatements } from "../db/insert-rows.ts";
 import type { Database } from "../db/schema.ts";
-import { insertStatements } from "./insert-rows.ts";
-import { type SearchIndexRows, searchDocuments, searchSourceTables } from "./search-documents.ts";
+import { indexDialectOf } from "./dialects.ts";
+import { type SearchIndexRows, searchDocuments, searchSourceTables } from "./documents.ts";
 
 /** Documents per INSERT into the index (3 values each). */
 const INDEX_BATCH = 300;
 
 /** The statements that replace the index, compiled: an import builds them before it takes the write lock. */
-export function searchIndexStatements(db: Kysely<Database>, { documents, texts, words }: SearchIndexRows): CompiledQuery[] {
-  const sqlite = dialectOf(db) === "sqlite";
+export function searchIndexStatements(db: Kysely<Database>, { documents, texts, terms }: SearchIndexRows): CompiledQuery[] {
+  const dialect = indexDialectOf(db);
   const statements = [
-    (sqlite ? sql`insert into search_index(search_index) values ('delete-all')` : sql`delete from search_index`).compile(db),
+    dialect.clear.compile(db),
     db.deleteFrom("searchText").compile(),
     db.deleteFrom("searchDocument").compile(),
     ...insertStatements(db, "searchDocument", documents),
     ...insertStatements(db, "searchText", texts),
   ];
-  for (let i = 0; i < words.length; i += INDEX_BATCH) {
-    const values = sql.join(words.slice(i, i + INDEX_BATCH).map((w) => sql`(${w.id}, ${w.titleFolded}, ${w.bodyFolded})`));
-    statements.push(
-      (sqlite
-        ? sql`insert into search_index(rowid, title_folded, body_folded) values ${values}`
-        : sql`insert into search_index(id, title, words)
-          select id::integer, to_tsvector('simple', title), setweight(to_tsvector('simple', title), 'A') || setweight(to_tsvector('simple', body), 'B')
-          from (values ${values}) as v(id, title, body)`
-      ).compile(db),
-    );
+  for (let i = 0; i < terms.length; i += INDEX_BATCH) {
+    const values = sql.join(terms.slice(i, i + INDEX_BATCH).map((t) => sql`(${t.id}, ${t.title}, ${t.body})`));
+    statements.push(dialect.insert(values).compile(db));
   }
   return statements;
 }
@@ -44,7 +37,8 @@ export async function writeSearchIndex(trx: Transaction<Database>, index: Search
 
 /**
  * Builds the search index from the content in the database when the index is empty and the content
- * is not: a database imported before the index existed. Returns the number of documents written.
+ * is not: a database imported before the index existed, or whose index a migration emptied because
+ * its format changed (migrations 0011, 0012, 0015). Returns the number of documents written.
  */
 export async function fillMissingSearchIndex(db: ContentDb): Promise<number> {
   const indexed = await db.selectFrom("searchDocument").select("id").limit(1).executeTakeFirst();

@@ -1,5 +1,5 @@
 import type { CompiledQuery, Insertable, Kysely } from "kysely";
-import type { Database } from "../db/schema.ts";
+import type { Database } from "./schema.ts";
 
 /** Rows per INSERT: well under SQLite's and PostgreSQL's limits on bound parameters. */
 const BATCH = 400;

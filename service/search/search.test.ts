@@ -2,13 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ApiError } from "../../contract/api-types.ts";
 import { type SearchAnswer, searchKinds } from "../../contract/search-types.ts";
 import { testDatabases } from "../../tests/databases.ts";
+import { createApiApp } from "../api/app.ts";
+import { createContentService } from "../api/content-service.ts";
 import { importContent } from "../content/import.ts";
 import { type ContentBundle, readContentFolder } from "../content/read-folder.ts";
-import { fillMissingSearchIndex, writeSearchIndex } from "../content/search-index.ts";
 import type { DatabaseHandle } from "../db/database.ts";
-import { createApiApp } from "./app.ts";
-import { createContentService } from "./content-service.ts";
-import { search } from "./queries/search.ts";
+import { up as emptyIndexOfUnstemmedWords } from "../db/migrations/2026-11-23-0015-search-stems.ts";
+import { search } from "./search.ts";
+import { fillMissingSearchIndex, writeSearchIndex } from "./write-index.ts";
 
 type Article = ContentBundle["journals"][number]["issues"][number]["articles"][number];
 
@@ -31,6 +32,11 @@ const await_demo = await readContentFolder("content/demo");
 
 const textOf = (article: Article) =>
   [article.en.title, article.tr.title, article.en.abstract, article.tr.abstract, ...article.en.keywords, ...article.tr.keywords].join(" ");
+/** Its authors' affiliations, which the search finds too. */
+const affiliationsOf = (article: Article) => article.authors.map((author) => author.affiliation ?? "").join(" ");
+/** Whether an article's text has the word, whatever its case (Turkish rules). */
+const hasWord = (article: Article, word: string) =>
+  new RegExp(`(?<![\\p{L}\\p{N}])${word}(?![\\p{L}\\p{N}])`, "u").test(textOf(article).toLocaleLowerCase("tr"));
 
 for (const database of testDatabases()) {
   describe(`search API on ${database.dialect}`, () => {
@@ -54,7 +60,9 @@ for (const database of testDatabases()) {
       const answers = await Promise.all(
         ["İstanbul", "istanbul", "ISTANBUL", "Istanbul", "İSTANBUL"].map((q) => get(`/api/search/en?q=${encodeURIComponent(q)}&pageSize=100`)),
       );
-      const expected = articles.filter((a) => /[İI]stanbul|istanbul|ISTANBUL/.test(textOf(a))).map((a) => `article/${a.id}`);
+      const expected = articles
+        .filter((a) => /[İI]stanbul|istanbul|ISTANBUL/.test(`${textOf(a)} ${affiliationsOf(a)}`))
+        .map((a) => `article/${a.id}`);
       expect(expected.length).toBeGreaterThan(0);
       for (const { status, body } of answers) {
         expect(status).toBe(200);
@@ -188,9 +196,63 @@ for (const database of testDatabases()) {
       expect((await get<ApiError>("/api/search/xx?q=a")).status).toBe(404);
     });
 
+    it("finds inflected forms both ways: migrations and migration, eğitimde and eğitim", async () => {
+      const found = async (q: string) => new Set(ids((await get(`/api/search/en?q=${encodeURIComponent(q)}&type=article&pageSize=100`)).body));
+      for (const [a, b] of [
+        ["migrations", "migration"],
+        ["eğitimde", "eğitim"],
+      ]) {
+        // The demo has no "migrations": the plural finds the singular's articles.
+        const [withA, withB] = [articles.filter((x) => hasWord(x, a)), articles.filter((x) => hasWord(x, b))];
+        expect([b, withB.length > 0]).toEqual([b, true]);
+        const [foundA, foundB] = [await found(a), await found(b)];
+        for (const article of [...withA, ...withB]) {
+          expect([a, b, article.id, foundA.has(`article/${article.id}`), foundB.has(`article/${article.id}`)]).toEqual([
+            a,
+            b,
+            article.id,
+            true,
+            true,
+          ]);
+        }
+      }
+      // Typed without Turkish letters, and in capitals.
+      expect(await found("EGITIMDE")).toEqual(await found("eğitimde"));
+    });
+
+    it("finds an article by its DOI, bare or as its URL", async () => {
+      const article = articles.find((a) => a.doi);
+      expect(article?.doi).toBeTruthy();
+      for (const q of [article?.doi, `https://doi.org/${article?.doi?.toUpperCase()}`, `doi:${article?.doi}`]) {
+        const { body } = await get(`/api/search/tr?q=${encodeURIComponent(q ?? "")}`);
+        expect([q, ids(body)]).toEqual([q, [`article/${article?.id}`]]);
+      }
+      expect((await get("/api/search/en?q=10.5555%2Fno.such.doi")).body.Count).toBe(0);
+    });
+
+    it("finds the articles of an author's ORCID iD, bare or as its URL", async () => {
+      const orcid = articles.flatMap((a) => a.authors.flatMap((author) => (author.orcid ? [author.orcid] : [])))[0];
+      const expected = articles.filter((a) => a.authors.some((author) => author.orcid === orcid)).map((a) => `article/${a.id}`);
+      expect(expected.length).toBeGreaterThan(0);
+      for (const q of [orcid, `https://orcid.org/${orcid}`]) {
+        const { body } = await get(`/api/search/en?q=${encodeURIComponent(q)}&pageSize=100`);
+        expect(ids(body).sort()).toEqual(expected.sort());
+      }
+    });
+
+    it("finds the articles of an affiliation, Turkish letters or not", async () => {
+      const fromBogazici = articles.filter((a) => a.authors.some((author) => author.affiliation?.includes("Boğaziçi")));
+      // Some of them say so only in their authors' affiliations.
+      expect(fromBogazici.some((a) => !textOf(a).includes("Boğaziçi"))).toBe(true);
+      for (const q of ["Boğaziçi", "bogazici university"]) {
+        const found = ids((await get(`/api/search/en?q=${encodeURIComponent(q)}&pageSize=100`)).body);
+        expect(found).toEqual(expect.arrayContaining(fromBogazici.map((a) => `article/${a.id}`)));
+      }
+    });
+
     it("indexes content imported before the index existed, once", async () => {
       const before = (await get("/api/search/tr?q=istanbul&pageSize=100")).body;
-      await handle.db.transaction().execute((trx) => writeSearchIndex(trx, { documents: [], texts: [], words: [] }));
+      await handle.db.transaction().execute((trx) => writeSearchIndex(trx, { documents: [], texts: [], terms: [] }));
       expect((await get("/api/search/tr?q=istanbul")).body.Count).toBe(0);
 
       const documents =
@@ -201,6 +263,15 @@ for (const database of testDatabases()) {
       // The same documents, with the same snippets (equal ranks may come in another order).
       const entries = (answer: SearchAnswer) => answer.Items.map((r) => `${r.type}/${r.id}: ${r.snippet}`).sort();
       expect(entries(after)).toEqual(entries(before));
+    });
+
+    it("rebuilds an index of the format before stems (emptied by its migration) on start", async () => {
+      const before = (await get("/api/search/en?q=migrations")).body.Count;
+      expect(before).toBeGreaterThan(0);
+      await emptyIndexOfUnstemmedWords(handle.db);
+      expect((await get("/api/search/en?q=migrations")).body.Count).toBe(0);
+      expect(await fillMissingSearchIndex(handle.db)).toBeGreaterThan(0);
+      expect((await get("/api/search/en?q=migrations")).body.Count).toBe(before);
     });
   });
 }

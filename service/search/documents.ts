@@ -1,14 +1,15 @@
 /**
  * The search index's documents, derived from the rows an import writes: one per journal, article,
- * book, service, policy and page, with its title and slug in each locale and the folded words of
- * both locales (service/search/fold.ts), titles apart.
+ * book, service, policy and page, with its title and slug in each locale and the terms of both
+ * locales' texts (terms.ts: folded words and their stems), titles apart. An article's terms also
+ * hold its DOI, its authors' ORCID iDs and their affiliations; a book's its and its chapters' DOIs.
  *
  * A document's id says its facet group: the documents of one kind, journal and year share the id's
  * high bits (`id >> GROUP_BITS`), so that the search counts its facets and applies its filters from
  * the index's ids alone, without reading a row per match. The groups are numbered in catalogue
  * order (what has no year first: journals, services, policies, pages; then articles and books,
  * newest year first), which is the order of a search with too many matches to rank
- * (service/api/queries/search.ts). A year's groups are thus next to each other, and a search
+ * (service/search/search.ts). A year's groups are thus next to each other, and a search
  * filtered by year reads only their range of ids.
  */
 import type { Insertable } from "kysely";
@@ -16,7 +17,8 @@ import { plainText } from "../../contract/plain-text.ts";
 import { type SearchKind, searchKinds } from "../../contract/search-types.ts";
 import type { Locale } from "../../i18n/locales.ts";
 import type { Database, SearchDocumentTable, SearchTextTable } from "../db/schema.ts";
-import { foldForSearch } from "../search/fold.ts";
+import { doiTerm, orcidTerm } from "./identifiers.ts";
+import { type IndexTexts, indexTerms } from "./terms.ts";
 
 /** The tables the search documents are derived from. */
 export const searchSourceTables = [
@@ -55,21 +57,20 @@ const GROUP_LIMIT = 2 ** (31 - GROUP_BITS);
 export const firstIdOf = (group: number) => group * 2 ** GROUP_BITS;
 
 /**
- * The index's rows, and each document's folded words, which both databases keep only in
- * `search_index` (service/content/search-index.ts): SQLite's contentless FTS5 table, and since
- * migration 0012 PostgreSQL's table of tsvectors.
+ * The index's rows, and each document's terms (its title's, and the rest's), which both databases
+ * keep only in `search_index` (dialects.ts).
  */
 export interface SearchIndexRows {
   documents: Insertable<SearchDocumentTable>[];
   texts: Insertable<SearchTextTable>[];
-  words: { id: number; titleFolded: string; bodyFolded: string }[];
+  terms: { id: number; title: string; body: string }[];
 }
 
 type Unnumbered<T> = Omit<T, "id">;
 interface Document {
   document: Unnumbered<Insertable<SearchDocumentTable>>;
   text: Unnumbered<Insertable<SearchTextTable>>;
-  words: Unnumbered<SearchIndexRows["words"][number]>;
+  terms: Unnumbered<SearchIndexRows["terms"][number]>;
 }
 
 /** Catalogue order: what has no year first, then newest year first; then in the type facet's order, then by journal. */
@@ -85,15 +86,15 @@ function byCatalogueOrder([{ document: a }]: Document[], [{ document: b }]: Docu
 /** Numbers the documents group by group (see GROUP_BITS). */
 function numbered(groups: Document[][]): SearchIndexRows {
   if (groups.length >= GROUP_LIMIT) throw new Error(`The search index holds at most ${GROUP_LIMIT - 1} groups of one kind, journal and year.`);
-  const rows: SearchIndexRows = { documents: [], texts: [], words: [] };
+  const rows: SearchIndexRows = { documents: [], texts: [], terms: [] };
   groups.forEach((members, g) => {
     if (members.length > 2 ** GROUP_BITS)
       throw new Error(`The search index holds at most ${2 ** GROUP_BITS} documents of one kind, journal and year.`);
-    members.forEach(({ document, text, words }, i) => {
+    members.forEach(({ document, text, terms }, i) => {
       const id = firstIdOf(g + 1) + i;
       rows.documents.push({ id, ...document });
       rows.texts.push({ id, ...text });
-      rows.words.push({ id, ...words });
+      rows.terms.push({ id, ...terms });
     });
   });
   return rows;
@@ -105,7 +106,7 @@ export function searchDocuments(rows: SourceRows): SearchIndexRows {
     kind: SearchKind,
     entityId: string,
     text: Record<Locale, { slug: string; title: string; text: string }>,
-    extra: { journalId?: string; issueId?: string; year?: number; titleWords?: (string | null | undefined)[]; bodyWords?: string[] } = {},
+    extra: { journalId?: string; issueId?: string; year?: number; title?: IndexTexts; body?: IndexTexts; identifiers?: string[] } = {},
   ) => {
     const document = { kind, entityId, journalId: extra.journalId ?? null, issueId: extra.issueId ?? null, year: extra.year ?? null };
     const group = JSON.stringify([kind, document.journalId, document.year]);
@@ -113,12 +114,17 @@ export function searchDocuments(rows: SourceRows): SearchIndexRows {
     groups.get(group)?.push({
       document,
       text: { slugEn: text.en.slug, slugTr: text.tr.slug, titleEn: text.en.title, titleTr: text.tr.title },
-      words: {
-        titleFolded: foldForSearch(text.en.title, text.tr.title, ...(extra.titleWords ?? [])),
-        bodyFolded: foldForSearch(text.en.text, text.tr.text, ...(extra.bodyWords ?? [])),
+      terms: {
+        title: indexTerms(withText(extra.title, text.en.title, text.tr.title)),
+        body: [indexTerms(withText(extra.body, text.en.text, text.tr.text)), ...(extra.identifiers ?? [])].join(" "),
       },
     });
   };
+  const withText = (texts: IndexTexts = {}, en: string, tr: string): IndexTexts => ({
+    ...texts,
+    en: [en, ...(texts.en ?? [])],
+    tr: [tr, ...(texts.tr ?? [])],
+  });
   const localized = <R extends { locale: string }>(pair: Record<Locale, R>, pick: (row: R) => { slug: string; title: string; text: string }) => ({
     en: pick(pair.en),
     tr: pick(pair.tr),
@@ -132,7 +138,7 @@ export function searchDocuments(rows: SourceRows): SearchIndexRows {
       "journal",
       journal.id,
       localized(text, (t) => ({ slug: t.slug, title: t.title, text: plainText(`${t.descriptionHtml} ${t.aimsScopeHtml}`) })),
-      { journalId: journal.id, titleWords: [journal.abbreviation] },
+      { journalId: journal.id, title: { other: [journal.abbreviation] } },
     );
   }
 
@@ -144,7 +150,7 @@ export function searchDocuments(rows: SourceRows): SearchIndexRows {
     const text = articleTexts.get(key);
     const journal = journalTexts.get(article.journalId);
     if (!text || !journal) continue;
-    const keywords = [...(JSON.parse(text.en.keywords) as string[]), ...(JSON.parse(text.tr.keywords) as string[])];
+    const articleAuthors = authors.get(key) ?? [];
     add(
       "article",
       article.id,
@@ -156,7 +162,12 @@ export function searchDocuments(rows: SourceRows): SearchIndexRows {
         journalId: article.journalId,
         issueId: article.issueId,
         year: issueYear.get(`${article.journalId}/${article.issueId}`),
-        bodyWords: [...(authors.get(key) ?? []).map((a) => a.name), ...keywords],
+        body: {
+          en: JSON.parse(text.en.keywords) as string[],
+          tr: JSON.parse(text.tr.keywords) as string[],
+          other: articleAuthors.flatMap((a) => [a.name, a.affiliation]),
+        },
+        identifiers: [...(article.doi ? [doiTerm(article.doi)] : []), ...articleAuthors.flatMap((a) => (a.orcid ? [orcidTerm(a.orcid)] : []))],
       },
     );
   }
@@ -167,14 +178,16 @@ export function searchDocuments(rows: SourceRows): SearchIndexRows {
   for (const book of rows.book) {
     const text = bookTexts.get(book.id);
     if (!text) continue;
+    const bookChapters = chapters.get(book.id) ?? [];
     add(
       "book",
       book.id,
       localized(text, (t) => ({ slug: t.slug, title: t.title, text: plainText(t.descriptionHtml) })),
       {
         year: book.year,
-        titleWords: [text.en.subtitle, text.tr.subtitle],
-        bodyWords: [...(contributors.get(book.id) ?? []).map((c) => c.name), ...(chapters.get(book.id) ?? []).map((c) => c.title)],
+        title: { en: [text.en.subtitle], tr: [text.tr.subtitle] },
+        body: { other: (contributors.get(book.id) ?? []).map((c) => c.name), [book.language as Locale]: bookChapters.map((c) => c.title) },
+        identifiers: [book.doi, ...bookChapters.map((c) => c.doi)].flatMap((doi) => (doi ? [doiTerm(doi)] : [])),
       },
     );
   }

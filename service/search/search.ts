@@ -1,15 +1,16 @@
 /**
- * The site search over the index the content import builds (service/content/search-documents.ts):
- * every query word must occur (folded, in either locale's text), the last one as a prefix. The
- * facet counts and the filters read only the matches' ids, whose high bits are their facet group.
- * Title matches come first, then the rest; up to RANKED_MATCHES matches, each part is ordered by
- * relevance (FTS5's bm25 on SQLite, ts_rank on PostgreSQL). Beyond that the query is a word in a
- * large part of the catalogue, which says little about relevance and would take every match's
- * score to rank: each part follows the catalogue order of the ids (articles and books newest first).
+ * The site search over the index the content import builds (documents.ts): every term of the query
+ * must match (terms.ts: a word, folded, or its stem, in either locale's text, the last word also as
+ * a prefix; a DOI or an ORCID iD as a whole), in either database (dialects.ts). The facet counts
+ * and the filters read only the matches' ids, whose high bits are their facet group. Title matches
+ * come first, then the rest; up to RANKED_MATCHES matches, each part is ordered by relevance
+ * (FTS5's bm25 on SQLite, ts_rank on PostgreSQL). Beyond that the query is a word in a large part
+ * of the catalogue, which says little about relevance and would take every match's score to rank:
+ * each part follows the catalogue order of the ids (articles and books newest first).
  */
 import { type RawBuilder, sql } from "kysely";
-import type { Locale } from "../../../contract/api-types.ts";
-import { plainText } from "../../../contract/plain-text.ts";
+import type { Locale } from "../../contract/api-types.ts";
+import { plainText } from "../../contract/plain-text.ts";
 import {
   type FacetCount,
   type SearchAnswer,
@@ -18,51 +19,16 @@ import {
   type SearchKind,
   searchFacets,
   searchKinds,
-} from "../../../contract/search-types.ts";
-import { firstIdOf, GROUP_BITS } from "../../content/search-documents.ts";
-import type { ContentDb } from "../../db/database.ts";
-import { dialectOf } from "../../db/dialect.ts";
-import { queryWords, snippetOf } from "../../search/fold.ts";
+} from "../../contract/search-types.ts";
+import type { ContentDb } from "../db/database.ts";
+import { indexDialectOf, type Matches, type Part } from "./dialects.ts";
+import { firstIdOf, GROUP_BITS } from "./documents.ts";
 import { countFacets } from "./facet-counts.ts";
+import { snippetOf } from "./fold.ts";
+import { queryTerms } from "./terms.ts";
 
-/** The last word is matched as a prefix only from this length on (shorter prefixes match too much to help). */
-const MIN_PREFIX = 3;
 /** The most matches ranked by relevance (about 4 ms of scoring on SQLite; every match of a word in all 100 000 articles takes 40). */
 const RANKED_MATCHES = 10_000;
-
-/** The documents with all the query's words anywhere and all of them in the title, or all anywhere but not all in the title. */
-type Part = "title" | "rest";
-
-interface Index {
-  /** A matching document's id. */
-  id: RawBuilder<number>;
-  /** The FROM and WHERE of the documents matching the query, or a part of it. */
-  matching(part?: Part): RawBuilder<unknown>;
-  /** The most relevant first. */
-  relevance: RawBuilder<unknown>;
-}
-
-function indexOf(db: ContentDb, words: string[]): Index {
-  const prefixed = (i: number) => i === words.length - 1 && words[i].length >= MIN_PREFIX;
-  if (dialectOf(db) === "postgres") {
-    const query = sql`to_tsquery('simple', ${words.map((w, i) => (prefixed(i) ? `${w}:*` : w)).join(" & ")})`;
-    const conditions = { all: sql`words @@ ${query}`, title: sql`title @@ ${query}`, rest: sql`words @@ ${query} and not title @@ ${query}` };
-    return {
-      id: sql<number>`id`,
-      matching: (part) => sql`search_index where ${conditions[part ?? "all"]}`,
-      relevance: sql`ts_rank(words, ${query}) desc, id`,
-    };
-  }
-  // Words hold only letters and digits (fold.ts), so quoting them makes a safe FTS5 query.
-  const phrases = words.map((w, i) => `"${w}"${prefixed(i) ? "*" : ""}`).join(" ");
-  // bm25 follows the match: title matches are ordered by their titles' relevance.
-  const queries = { all: phrases, title: `title_folded : (${phrases})`, rest: `(${phrases}) NOT title_folded : (${phrases})` };
-  return {
-    id: sql<number>`rowid`,
-    matching: (part) => sql`search_index where search_index match ${queries[part ?? "all"]}`,
-    relevance: sql`bm25(search_index, 10.0, 1.0), rowid`,
-  };
-}
 
 /** The first filter whose value its facet cannot have: a type that is not a kind, a journal that does not exist, a year that is not one. */
 export async function unknownSearchFilter(db: ContentDb, filters: SearchFilters): Promise<SearchFacet | undefined> {
@@ -147,17 +113,17 @@ async function readDocuments(db: ContentDb, locale: Locale, ids: number[]) {
  */
 async function pageIds(
   db: ContentDb,
-  index: Index,
+  matches: Matches,
   from: (part: Part) => RawBuilder<unknown>,
   { total, rankedMatches, offset, limit }: { total: number; rankedMatches: number; offset: number; limit: number },
 ) {
-  const order = total <= rankedMatches ? index.relevance : index.id;
+  const order = total <= rankedMatches ? matches.relevance : matches.id;
   const read = async (part: Part, skip: number, take: number) =>
     take <= 0
       ? []
-      : (await sql<{ id: number }>`select ${index.id} as id from ${from(part)} order by ${order} limit ${take} offset ${skip}`.execute(db)).rows.map(
-          (r) => Number(r.id),
-        );
+      : (
+          await sql<{ id: number }>`select ${matches.id} as id from ${from(part)} order by ${order} limit ${take} offset ${skip}`.execute(db)
+        ).rows.map((r) => Number(r.id));
   const first = await read("title", offset, limit);
   if (first.length === limit) return first;
   // The title matches end on this page, or before it: the rest starts at its beginning if the page
@@ -224,14 +190,14 @@ export async function search(
   { query, filters, page, pageSize }: SearchRequest,
   { rankedMatches = RANKED_MATCHES } = {},
 ): Promise<SearchAnswer> {
-  const words = queryWords(query);
-  if (words.length === 0) return { query, Items: [], Count: 0, page, pageSize, pageCount: 1, facets: { type: [], journal: [], year: [] } };
-  const index = indexOf(db, words);
+  const terms = queryTerms(query);
+  if (terms.length === 0) return { query, Items: [], Count: 0, page, pageSize, pageCount: 1, facets: { type: [], journal: [], year: [] } };
+  const matches = indexDialectOf(db).matches(terms);
 
   const bits = sql.lit(GROUP_BITS);
   const groups = await sql<Group>`
     select m.grp as "group", d.kind, d.journal_id, d.year, m.count
-    from (select ${index.id} >> ${bits} as grp, count(*) as count from ${index.matching()} group by 1) m
+    from (select ${matches.id} >> ${bits} as grp, count(*) as count from ${matches.matching()} group by 1) m
     join search_document d on d.id = m.grp << ${bits}`.execute(db);
   const { total, selected, filtered, facetCounts } = countSearchFacets(groups.rows, filters);
 
@@ -241,10 +207,10 @@ export async function search(
     // The index skips the matches outside the groups' range of ids (a year's groups are next to each other).
     const [first, last] = [Math.min(...selected), Math.max(...selected) + 1].map(firstIdOf);
     const underFilters = filtered
-      ? sql` and ${index.id} >= ${first} and ${index.id} < ${last} and ${index.id} >> ${bits} in (${sql.join(selected)})`
+      ? sql` and ${matches.id} >= ${first} and ${matches.id} < ${last} and ${matches.id} >> ${bits} in (${sql.join(selected)})`
       : sql``;
-    const from = (part: Part) => sql`${index.matching(part)}${underFilters}`;
-    ids = await pageIds(db, index, from, { total, rankedMatches, offset: (page - 1) * pageSize, limit: pageSize });
+    const from = (part: Part) => sql`${matches.matching(part)}${underFilters}`;
+    ids = await pageIds(db, matches, from, { total, rankedMatches, offset: (page - 1) * pageSize, limit: pageSize });
   }
   const found = await readDocuments(db, locale, ids);
 
@@ -263,6 +229,7 @@ export async function search(
           .then((rows) => new Map(rows.map((r) => [r.journalId, r.title]))),
   ]);
   const collator = new Intl.Collator(locale);
+  const forms = terms.flatMap((term) => term.forms);
 
   return {
     query,
@@ -274,7 +241,7 @@ export async function search(
       issueId: r.issueId,
       journal: r.journalId ? { id: r.journalId, title: journalTitles.get(r.journalId) ?? r.journalId } : null,
       year: r.year,
-      snippet: snippetOf(snippetSources.get(`${r.kind}/${r.entityId}`) ?? "", words),
+      snippet: snippetOf(snippetSources.get(`${r.kind}/${r.entityId}`) ?? "", forms),
     })),
     Count: total,
     page,
