@@ -35,5 +35,8 @@ export interface FormsConfig {
 }
 export const formsContext = createContext<FormsConfig>();
 
+/** The content's revision as this process follows it: what is kept across requests (the sitemap index) is built again when it moves. */
+export const revisionContext = createContext<() => number>();
+
 /** Per request: the visitor's address (the socket's, or the proxy's report with TRUST_PROXY). */
 export const clientIpContext = createContext<string | undefined>();

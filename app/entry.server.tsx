@@ -4,7 +4,7 @@ import type { EntryContext, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
 import { fullPath } from "./lib/full-path.ts";
 
-export { apiContext, clientIpContext, formsContext, siteConfigContext } from "./context.server.ts";
+export { apiContext, clientIpContext, formsContext, revisionContext, siteConfigContext } from "./context.server.ts";
 
 export const streamTimeout = 5_000;
 
