@@ -14,10 +14,8 @@ import { serveStatic } from "@hono/node-server/serve-static";
 import { type Context, Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { compress } from "hono/compress";
-import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
-import type { FormsConfig, SiteConfig } from "../app/context.server.ts";
-import { pagePath } from "../app/lib/page-path.ts";
-import { whichRoute } from "../app/lib/which-route.ts";
+import { createRequestHandler, type ServerBuild } from "react-router";
+import { pagePath } from "../contract/page-path.ts";
 import { problemPage } from "../contract/problem-page.ts";
 import {
   BUILD_FILES_CACHE_CONTROL,
@@ -29,6 +27,8 @@ import {
   PAGE_STALE_MS,
 } from "../contract/route-rules.ts";
 import { href } from "../contract/route-table.ts";
+import type { FormsConfig, LoaderContextEntry, SiteConfig } from "../contract/site-context.ts";
+import { whichRoute } from "../contract/which-route.ts";
 import { isLocale, type Locale, localeOfPath } from "../i18n/locales.ts";
 import { messages } from "../i18n/messages/index.ts";
 import { type ApiClient, isContentUnavailable } from "../service/api/client.ts";
@@ -88,6 +88,15 @@ function refuseMethod(c: Context, allowed: readonly string[]) {
   if (c.req.method === "OPTIONS") return c.body(null, 204);
   const locale = localeOfPath(c.req.path);
   return c.html(problemPage(locale, messages[locale].errors.methodNotAllowed, href("home", {}, locale), messages[locale].errors.backHome), 405);
+}
+
+/** The build's server entry as the server uses it (app/entry.server.tsx exports `createLoaderContext`). */
+function loaderContextEntry(build: ServerBuild): LoaderContextEntry<ApiClient> {
+  const entry: object = build.entry.module;
+  if (!("createLoaderContext" in entry) || typeof entry.createLoaderContext !== "function") {
+    throw new Error("the server build's entry exports no createLoaderContext");
+  }
+  return entry as LoaderContextEntry<ApiClient>;
 }
 
 export function createSite({ config, api, forms, apiApp, oai, build, clientDir, ready, revision }: SiteOptions) {
@@ -207,24 +216,19 @@ export function createSite({ config, api, forms, apiApp, oai, build, clientDir, 
   };
   const renderPage = async (request: Request, visitorIp?: string) => {
     const serverBuild = await loadBuild();
-    // The context keys are the build's own objects (exported by entry.server), so loaders find them.
-    const keys = serverBuild.entry.module as unknown as Record<
-      "apiContext" | "siteConfigContext" | "formsContext" | "clientIpContext" | "revisionContext",
-      Parameters<RouterContextProvider["set"]>[0]
-    >;
-    const context = new RouterContextProvider();
     // A page some of whose content could not be read is sent, but kept by no cache (page-cache.ts).
     let degraded = false;
-    context.set(
-      keys.apiContext,
-      api.observed(() => {
-        degraded = true;
-      }),
-    );
-    context.set(keys.siteConfigContext, siteConfig);
-    context.set(keys.formsContext, forms);
-    context.set(keys.clientIpContext, visitorIp);
-    context.set(keys.revisionContext, revision.current);
+    const observedApi = api.observed(() => {
+      degraded = true;
+    });
+    // The build makes the context with its own keys, so its loaders find the values.
+    const context = loaderContextEntry(serverBuild).createLoaderContext({
+      api: observedApi,
+      siteConfig,
+      forms,
+      clientIp: visitorIp,
+      revision: revision.current,
+    });
     const handle = productionHandler ?? createRequestHandler(serverBuild, mode);
     // The page's policy is computed here, once per render, so the page cache keeps it with the page.
     const response = await withPagePolicy(await handle(request, context), thirdParties);

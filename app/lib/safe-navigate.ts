@@ -7,7 +7,7 @@
 import { useCallback } from "react";
 import { useNavigate } from "react-router";
 import { type RouteId, screens } from "../../contract/route-table.ts";
-import { whichRoute } from "./which-route.ts";
+import { whichRoute } from "../../contract/which-route.ts";
 
 const REFUSED_PROTOCOLS = new Set(["javascript:", "data:", "blob:", "vbscript:"]);
 const routeIds = screens.map((route) => route.id as RouteId);
