@@ -2,9 +2,9 @@ import { isbot } from "isbot";
 import { renderToReadableStream } from "react-dom/server";
 import type { EntryContext, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
-import { fullPath } from "./lib/full-path.ts";
+import { fullPath } from "../contract/full-path.ts";
 
-export { apiContext, clientIpContext, formsContext, siteConfigContext } from "./context.server.ts";
+export { createLoaderContext } from "./context.server.ts";
 
 export const streamTimeout = 5_000;
 

@@ -10,6 +10,7 @@ import {
   useMatches,
   useRouteLoaderData,
 } from "react-router";
+import { socialNetworks } from "../contract/site-context.ts";
 import type { Route } from "./+types/root";
 import { Analytics } from "./components/analytics.tsx";
 import { FeedLink } from "./components/feed-link.tsx";
@@ -18,7 +19,7 @@ import { Header } from "./components/header.tsx";
 import { PageTitle } from "./components/page-title.tsx";
 import { LoadingBar } from "./components/shell/loading-bar.tsx";
 import { StructuredData } from "./components/structured-data.tsx";
-import { siteConfigContext, socialNetworks } from "./context.server.ts";
+import { siteConfigContext } from "./context.server.ts";
 import { useLocale, useMessages } from "./i18n.ts";
 import { alternatePaths } from "./lib/alternates.ts";
 import { reloadOnChunkFailure } from "./lib/chunk-reload.ts";

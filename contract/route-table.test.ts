@@ -1,14 +1,23 @@
 import { describe, expect, it } from "vitest";
-import { href, parseRouterId, routerId, routeTable } from "./route-table.ts";
+import { href, parseRouterId, routerId, routeTable, screens } from "./route-table.ts";
 
 describe("the route table", () => {
   it("gives every screen an English path and a Turkish path under /tr with the same parameters", () => {
     const params = (p: string) => [...p.matchAll(/:(\w+)/g)].map((m) => m[1]);
     for (const route of routeTable) {
       expect(route.en.startsWith("/tr")).toBe(false);
-      expect(route.tr === "/tr" || route.tr.startsWith("/tr/")).toBe(true);
+      // A file may have one path for both locales (the locale in its parameters, or none).
+      const sharedFile = "resource" in route && route.tr === route.en;
+      expect(sharedFile || route.tr === "/tr" || route.tr.startsWith("/tr/")).toBe(true);
       expect(params(route.tr)).toEqual(params(route.en));
     }
+  });
+
+  it("tells the screens from the files", () => {
+    expect(screens.map((route) => route.id)).toContain("journal-article");
+    expect(screens.map((route) => route.id)).not.toContain("sitemap");
+    expect(href("journal-feed", { slug: "tarih-dergisi" }, "tr")).toBe("/tr/dergiler/tarih-dergisi/feed.atom");
+    expect(href("cite-book", { locale: "tr", slug: "kitap", format: "ris" })).toBe("/cite/tr/books/kitap/ris");
   });
 
   it("keeps the specification's irregular Turkish paths", () => {

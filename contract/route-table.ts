@@ -1,8 +1,9 @@
 /**
- * Every screen of the site, once: its id, its English and Turkish path patterns (exactly as the
- * specification lists them, irregular Turkish paths included), its module and its parent.
- * The router config, `href()`, the language switcher, hreflang, canonical URLs and the sitemap
- * are all derived from this table.
+ * Everything the site answers with React Router, once: every screen, with its id, its English and
+ * Turkish path patterns (exactly as the specification lists them, irregular Turkish paths
+ * included), its module and its parent; and the files it serves (feeds, sitemaps, reference
+ * downloads) as resource routes. The router config, `href()`, the language switcher, hreflang,
+ * canonical URLs and the sitemap are all derived from this table.
  */
 import type { Locale } from "../i18n/locales.ts";
 
@@ -14,6 +15,12 @@ export interface RouteEntry {
   parent?: string;
   /** A child that renders at its parent's own path. */
   index?: boolean;
+  /**
+   * A file rather than a screen (a feed, a sitemap, a reference download): its module has a
+   * loader only, which answers the file. It is no page: never listed in the sitemap, linked as a
+   * page, or given alternates. One whose path is the same in both locales is declared once.
+   */
+  resource?: true;
 }
 
 export const routeTable = [
@@ -97,9 +104,36 @@ export const routeTable = [
     tr: "/tr/biz-kimiz/departmanlar/:slug",
     file: "routes/departments/detail.tsx",
   },
+  // The files: Atom feeds, sitemaps, and a work's reference for reference managers.
+  { id: "feed", en: "/feed.atom", tr: "/tr/feed.atom", file: "routes/files/feed.ts", resource: true },
+  { id: "journal-feed", en: "/journals/:slug/feed.atom", tr: "/tr/dergiler/:slug/feed.atom", file: "routes/files/feed.ts", resource: true },
+  { id: "sitemap", en: "/sitemap.xml", tr: "/sitemap.xml", file: "routes/files/sitemap.ts", resource: true },
+  { id: "sitemap-site", en: "/sitemaps/site.xml", tr: "/sitemaps/site.xml", file: "routes/files/sitemap.ts", resource: true },
+  // `part` is the part's file name, `{n}.xml` (a path segment is a parameter whole, or no parameter).
+  {
+    id: "sitemap-journal",
+    en: "/sitemaps/journals/:slug/:part",
+    tr: "/sitemaps/journals/:slug/:part",
+    file: "routes/files/sitemap.ts",
+    resource: true,
+  },
+  // The locale is the reference's (a parameter), not the path's.
+  { id: "cite-book", en: "/cite/:locale/books/:slug/:format", tr: "/cite/:locale/books/:slug/:format", file: "routes/files/cite.ts", resource: true },
+  {
+    id: "cite-article",
+    en: "/cite/:locale/journals/:slug/:issueId/:articleId/:format",
+    tr: "/cite/:locale/journals/:slug/:issueId/:articleId/:format",
+    file: "routes/files/cite.ts",
+    resource: true,
+  },
 ] as const satisfies readonly RouteEntry[];
 
+/** The screens: the table without its files (resource routes). */
+export const screens: readonly RouteEntry[] = (routeTable as readonly RouteEntry[]).filter((route) => !route.resource);
+
 export type RouteId = (typeof routeTable)[number]["id"];
+/** The ids of the screens (the table's pages, not its files). */
+export type ScreenId = Exclude<(typeof routeTable)[number], { resource: true }>["id"];
 type PatternOf<Id extends RouteId> = Extract<(typeof routeTable)[number], { id: Id }>["en"];
 type ParamNames<P extends string> = P extends `${string}:${infer Name}/${infer Rest}`
   ? Name | ParamNames<`/${Rest}`>
@@ -117,11 +151,13 @@ const byId = new Map<string, RouteEntry>(routeTable.map((r) => [r.id, r]));
 /** The route module's id for one locale, as the router knows it. */
 export const routerId = (id: string, locale: Locale) => `${id}.${locale}`;
 
-/** Splits a router id back into the table id and the locale. */
-export function parseRouterId(routerIdValue: string): { id: RouteId; locale: Locale } | undefined {
+const screenIds = new Set(screens.map((r) => r.id));
+
+/** Splits a screen's router id back into the table id and the locale. */
+export function parseRouterId(routerIdValue: string): { id: ScreenId; locale: Locale } | undefined {
   const match = /^(.+)\.(en|tr)$/.exec(routerIdValue);
-  if (!match || !byId.has(match[1])) return undefined;
-  return { id: match[1] as RouteId, locale: match[2] as Locale };
+  if (!match || !screenIds.has(match[1])) return undefined;
+  return { id: match[1] as ScreenId, locale: match[2] as Locale };
 }
 
 /** Fills a pattern's parameters, percent-encoding them; the pattern itself is encoded as a URI. */

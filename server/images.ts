@@ -8,7 +8,7 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { Hono } from "hono";
 import sharp from "sharp";
-import { IMAGE_WIDTHS } from "../app/lib/image-widths.ts";
+import { IMAGE_WIDTHS } from "../contract/image-widths.ts";
 
 export interface ImageOptions {
   /** An https origin to read sources from; without it, `localDir`. */

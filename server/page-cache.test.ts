@@ -14,6 +14,7 @@ function site(options: { maxEntries?: number } = {}) {
     if (outage === "503") return new Response("unavailable", { status: 503 });
     if (path === "/missing") return new Response("no", { status: 404 });
     if (path === "/cookie") return new Response("c", { headers: { "set-cookie": "a=b" } });
+    if (path === "/feed.atom") return new Response("f", { headers: { "cache-control": "public, max-age=600" } });
     return new Response(`${path} #${renders}`, { headers: { "content-type": "text/html" } });
   };
   const app = new Hono();
@@ -59,15 +60,22 @@ describe("the page cache", () => {
     expect(await s.get("/books")).toEqual({ text: "/books #2", state: "MISS" });
   });
 
-  it("keeps no error, no answer that sets a cookie, and nothing but GET", async () => {
+  it("keeps no error, no answer that sets a cookie or its own Cache-Control, and nothing but GET", async () => {
     const s = site();
     await s.get("/missing");
     await s.get("/cookie");
+    await s.get("/feed.atom");
     await s.get("/form", "POST");
     expect(await s.get("/missing")).toEqual({ text: "no", state: null });
     expect((await s.get("/cookie")).state).toBeNull();
+    const feed = await s.app.request("/feed.atom");
+    expect([feed.headers.get("x-page-cache"), feed.headers.get("cache-control"), feed.headers.get("etag")]).toEqual([
+      null,
+      "public, max-age=600",
+      null,
+    ]);
     expect((await s.get("/form", "POST")).state).toBeNull();
-    expect(s.renders()).toBe(6);
+    expect(s.renders()).toBe(8);
   });
 
   it("forgets the least recently used page beyond its size", async () => {

@@ -2,8 +2,10 @@
  * An in-process cache of rendered pages (and of their client-navigation data), so a page that
  * many visitors read is rendered once per `freshMs` instead of once per request. After that it
  * is served stale while one request renders it again, up to `staleMs`. Only successful GET
- * answers that set no cookie and do not say `no-store` (pages with a form) are kept; pages do not vary by anything but their URL (the root's
- * locale detection answers before the cache).
+ * answers that set no cookie and no Cache-Control of their own are kept: a page with a form says
+ * `no-store`, and a file (a feed, a sitemap, a reference download) its own lifetime, and each is
+ * sent as it is. Pages do not vary by anything but their URL (the root's locale detection answers
+ * before the cache).
  *
  * A kept page carries a weak ETag of its bytes, so a browser or a CDN that has it gets a 304, and a
  * Cache-Control that lets a CDN do as this cache does (`s-maxage`, `stale-while-revalidate`) while a
@@ -51,10 +53,7 @@ export function pageCache({ freshMs, staleMs, staleIfErrorMs, maxEntries, render
 
   const store = async (key: string, response: Response, ifNoneMatch?: string): Promise<Response> => {
     const cacheable =
-      response.status === 200 &&
-      !response.headers.has("set-cookie") &&
-      !/no-store/.test(response.headers.get("cache-control") ?? "") &&
-      response.body !== null;
+      response.status === 200 && !response.headers.has("set-cookie") && !response.headers.has("cache-control") && response.body !== null;
     if (!cacheable) return response;
     const body = await response.arrayBuffer();
     const headers = new Headers(response.headers);

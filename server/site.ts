@@ -1,8 +1,9 @@
 /**
  * The one web process: security headers and request ids on every answer, /healthz and /readyz,
- * static assets, the content API, the OAI-PMH repository, images, messages, robots, feeds,
- * citation downloads and sitemaps, the root's locale detection, the methods and origins pages
- * take, then every page through the page cache and React Router.
+ * static assets, the content API, the OAI-PMH repository, images, messages, robots, the root's
+ * locale detection, the methods and origins pages take, then everything the route table declares
+ * (pages, and files such as feeds, sitemaps and citation downloads) through the page cache and
+ * React Router.
  */
 import { timingSafeEqual } from "node:crypto";
 import { readdirSync } from "node:fs";
@@ -13,10 +14,9 @@ import { serveStatic } from "@hono/node-server/serve-static";
 import { type Context, Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { compress } from "hono/compress";
-import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
-import type { FormsConfig, SiteConfig } from "../app/context.server.ts";
-import { pagePath } from "../app/lib/page-path.ts";
-import { whichRoute } from "../app/lib/which-route.ts";
+import { createRequestHandler, type ServerBuild } from "react-router";
+import { pagePath } from "../contract/page-path.ts";
+import { problemPage } from "../contract/problem-page.ts";
 import {
   BUILD_FILES_CACHE_CONTROL,
   BUILDS_PATH,
@@ -27,16 +27,16 @@ import {
   PAGE_STALE_MS,
 } from "../contract/route-rules.ts";
 import { href } from "../contract/route-table.ts";
+import type { FormsConfig, LoaderContextEntry, SiteConfig } from "../contract/site-context.ts";
+import { whichRoute } from "../contract/which-route.ts";
 import { isLocale, type Locale, localeOfPath } from "../i18n/locales.ts";
 import { messages } from "../i18n/messages/index.ts";
 import { type ApiClient, isContentUnavailable } from "../service/api/client.ts";
 import type { RevisionFollower } from "../service/api/revision.ts";
 import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from "../service/db/unavailable.ts";
 import { oaiBodyLimit } from "../service/oai/app.ts";
-import { createCitationApp } from "./citations.ts";
 import { clientIp, clientProtocol } from "./client-ip.ts";
 import type { Config } from "./config.ts";
-import { mountFeeds } from "./feeds.ts";
 import { createImageApp } from "./images.ts";
 import { knownHosts } from "./known-hosts.ts";
 import { detectLocale } from "./locale-detection.ts";
@@ -46,7 +46,6 @@ import { DEGRADED_HEADER, pageCache } from "./page-cache.ts";
 import { isOwnPost } from "./post-origin.ts";
 import { prerenderedPages } from "./prerendered.ts";
 import { htmlPolicy, securityHeaders, withPagePolicy } from "./security-headers.ts";
-import { createSitemapApp } from "./sitemap.ts";
 
 export interface SiteOptions {
   config: Config;
@@ -83,17 +82,21 @@ function hasBearer(header: string | undefined, token: string): boolean {
   return given.length === expected.length && timingSafeEqual(given, expected);
 }
 
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
-/** A small page for a request refused before React renders anything (a post too large, a method pages do not take). */
-const problemPage = (locale: Locale, message: string, back: string, backLabel: string) =>
-  `<!doctype html><html lang="${locale}"><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${message}</title><main style="font-family:system-ui,sans-serif;max-width:40rem;margin:4rem auto;padding:0 1rem"><h1 style="font-size:1.25rem">${message}</h1><p><a href="${escapeHtml(back)}">${backLabel}</a></p></main></html>`;
-
 /** A method the path does not take: OPTIONS is answered with what it takes, anything else 405 with a page in the path's language. */
 function refuseMethod(c: Context, allowed: readonly string[]) {
   c.header("Allow", allowed.join(", "));
   if (c.req.method === "OPTIONS") return c.body(null, 204);
   const locale = localeOfPath(c.req.path);
   return c.html(problemPage(locale, messages[locale].errors.methodNotAllowed, href("home", {}, locale), messages[locale].errors.backHome), 405);
+}
+
+/** The build's server entry as the server uses it (app/entry.server.tsx exports `createLoaderContext`). */
+function loaderContextEntry(build: ServerBuild): LoaderContextEntry<ApiClient> {
+  const entry: object = build.entry.module;
+  if (!("createLoaderContext" in entry) || typeof entry.createLoaderContext !== "function") {
+    throw new Error("the server build's entry exports no createLoaderContext");
+  }
+  return entry as LoaderContextEntry<ApiClient>;
 }
 
 export function createSite({ config, api, forms, apiApp, oai, build, clientDir, ready, revision }: SiteOptions) {
@@ -188,12 +191,7 @@ export function createSite({ config, api, forms, apiApp, oai, build, clientDir, 
 
   const origin = (url: string) => config.PUBLIC_URL ?? new URL(url).origin;
 
-  app.get("/robots.txt", (c) => c.text(`User-agent: *\nAllow: /\n\nSitemap: ${origin(c.req.url)}/sitemap.xml\n`));
-
-  mountFeeds(app, api, origin);
-  app.route("/", createCitationApp(api, origin));
-
-  app.route("/", createSitemapApp(api, origin, { revision: revision.current }));
+  app.get("/robots.txt", (c) => c.text(`User-agent: *\nAllow: /\n\nSitemap: ${origin(c.req.url)}${href("sitemap")}\n`));
 
   app.get("/", async (c, next) => {
     if (config.ROOT_REDIRECT) return c.redirect(config.ROOT_REDIRECT, config.ROOT_REDIRECT_STATUS as 302);
@@ -218,23 +216,19 @@ export function createSite({ config, api, forms, apiApp, oai, build, clientDir, 
   };
   const renderPage = async (request: Request, visitorIp?: string) => {
     const serverBuild = await loadBuild();
-    // The context keys are the build's own objects (exported by entry.server), so loaders find them.
-    const keys = serverBuild.entry.module as unknown as Record<
-      "apiContext" | "siteConfigContext" | "formsContext" | "clientIpContext",
-      Parameters<RouterContextProvider["set"]>[0]
-    >;
-    const context = new RouterContextProvider();
     // A page some of whose content could not be read is sent, but kept by no cache (page-cache.ts).
     let degraded = false;
-    context.set(
-      keys.apiContext,
-      api.observed(() => {
-        degraded = true;
-      }),
-    );
-    context.set(keys.siteConfigContext, siteConfig);
-    context.set(keys.formsContext, forms);
-    context.set(keys.clientIpContext, visitorIp);
+    const observedApi = api.observed(() => {
+      degraded = true;
+    });
+    // The build makes the context with its own keys, so its loaders find the values.
+    const context = loaderContextEntry(serverBuild).createLoaderContext({
+      api: observedApi,
+      siteConfig,
+      forms,
+      clientIp: visitorIp,
+      revision: revision.current,
+    });
     const handle = productionHandler ?? createRequestHandler(serverBuild, mode);
     // The page's policy is computed here, once per render, so the page cache keeps it with the page.
     const response = await withPagePolicy(await handle(request, context), thirdParties);
@@ -302,7 +296,7 @@ export function createSite({ config, api, forms, apiApp, oai, build, clientDir, 
   );
   app.all("*", (c) => renderPage(c.req.raw, visitorIp(c)));
 
-  // What no route answered itself (a sitemap or a citation file whose content could not be read):
+  // A failure no handler answered itself:
   // a 503 asking to come back when the content is away, a 500 otherwise; never a stack trace.
   app.onError((error, c) => {
     // The client went away mid-request (a cut-off post): nobody reads the answer; log.ts logs it as that.

@@ -11,8 +11,7 @@ import path from "node:path";
 import { getRequestListener } from "@hono/node-server";
 import { sql } from "kysely";
 import type { ServerBuild } from "react-router";
-import type { FormsConfig } from "../app/context.server.ts";
-import { createRateLimiter } from "../app/lib/forms/rate-limit.server.ts";
+import type { FormsConfig } from "../contract/site-context.ts";
 import { createApiApp } from "../service/api/app.ts";
 import { type ApiClient, createApiClient, overHttp } from "../service/api/client.ts";
 import { createContentService } from "../service/api/content-service.ts";
@@ -25,6 +24,7 @@ import { openContentStore } from "./content-store.ts";
 import { startLogs } from "./log.ts";
 import { forwardedOai, inProcessOai, type OaiHandler } from "./oai.ts";
 import { allowOutboundHosts } from "./outbound.ts";
+import { createRateLimiter } from "./rate-limiter.ts";
 import { gracefulShutdown } from "./shutdown.ts";
 import { createSite } from "./site.ts";
 

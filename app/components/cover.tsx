@@ -1,4 +1,4 @@
-import type { COVER_WIDTHS } from "../lib/image-widths.ts";
+import type { COVER_WIDTHS } from "../../contract/image-widths.ts";
 import { Image } from "./image.tsx";
 
 /**

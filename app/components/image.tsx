@@ -1,4 +1,4 @@
-import { IMAGE_WIDTHS, imageUrl } from "../lib/image-widths.ts";
+import { IMAGE_WIDTHS, imageUrl } from "../../contract/image-widths.ts";
 
 /**
  * An image from the image origin through the /images optimizer (webp): `srcset` offers every

@@ -6,13 +6,13 @@
  */
 import type { UIMatch } from "react-router";
 import type { ArticleDetail, BookDetail, ContentItemDetail, DepartmentDetail, IssueArticles, JournalDetail } from "../../contract/api-types.ts";
-import { fillPattern, parseRouterId, type RouteId, routeEntry, routerId } from "../../contract/route-table.ts";
+import { fillPattern, parseRouterId, type RouteId, routeEntry, routerId, type ScreenId } from "../../contract/route-table.ts";
 import type { Locale } from "../../i18n/locales.ts";
 import type { Messages } from "../../i18n/messages/index.ts";
 import { issueLabel } from "./issue-label.ts";
 
 /** The screen above each one, when it is not the home page. */
-const above: Partial<Record<RouteId, RouteId>> = {
+const above: Partial<Record<ScreenId, ScreenId>> = {
   departments: "about",
   department: "departments",
   service: "services",
@@ -38,7 +38,7 @@ export const screenData =
   <T>(id: RouteId) =>
     matches.find((match) => match.id === routerId(id, locale))?.loaderData as T | undefined;
 
-const names: Record<RouteId, (t: Messages, data: DataOf) => string | undefined> = {
+const names: Record<ScreenId, (t: Messages, data: DataOf) => string | undefined> = {
   home: (t) => t.nav.home,
   about: (t) => t.nav.whoWeAre,
   departments: (t) => t.nav.departments,
@@ -86,7 +86,7 @@ export function breadcrumbs(matches: UIMatch[], locale: Locale, t: Messages, ori
   const params = matches.at(-1)?.params ?? {};
   const data = screenData(matches, locale);
   const trail: Crumb[] = [];
-  for (let id: RouteId | undefined = page.id; id; id = id === "home" ? undefined : (above[id] ?? "home")) {
+  for (let id: ScreenId | undefined = page.id; id; id = id === "home" ? undefined : (above[id] ?? "home")) {
     const name = names[id](t, data);
     const entry = routeEntry(id);
     if (!name || !entry) return [];

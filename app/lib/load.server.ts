@@ -1,12 +1,12 @@
 /** Small helpers the loaders share: the API client, the locale and the 404 of an unknown slug. */
 import { data, type RouterContextProvider } from "react-router";
+import { fullPath } from "../../contract/full-path.ts";
+import { pagePath } from "../../contract/page-path.ts";
 import { format } from "../../i18n/format.ts";
 import { type Locale, localeOfPath } from "../../i18n/locales.ts";
 import { messages } from "../../i18n/messages/index.ts";
 import { isContentUnavailable, namesNothing } from "../../service/api/client.ts";
 import { apiContext, siteConfigContext } from "../context.server.ts";
-import { fullPath } from "./full-path.ts";
-import { pagePath } from "./page-path.ts";
 
 /** The API client, the page's locale and the site's public origin (PUBLIC_URL, else the request's). */
 export function loaderBase(request: Request, context: Readonly<RouterContextProvider>) {

@@ -18,7 +18,15 @@ describe("the navigate helper", () => {
     for (const path of ["/", "/tr", "/journals?page=2", "/tr/dergiler/tarih-ve-kultur-dergisi", "/tr/bize-ulasin/finans#form"]) {
       expect(isPagePath(path), path).toBe(true);
     }
-    for (const path of ["/sitemap.xml", "/api/entities", "/images/cover.webp", "/journals/x/y/z/w"]) {
+    for (const path of [
+      "/sitemap.xml",
+      "/feed.atom",
+      "/tr/dergiler/x/feed.atom",
+      "/cite/en/books/x/ris",
+      "/api/entities",
+      "/images/cover.webp",
+      "/journals/x/y/z/w",
+    ]) {
       expect(isPagePath(path), path).toBe(false);
     }
   });

@@ -6,11 +6,11 @@
  */
 import { useCallback } from "react";
 import { useNavigate } from "react-router";
-import { routeTable } from "../../contract/route-table.ts";
-import { whichRoute } from "./which-route.ts";
+import { type RouteId, screens } from "../../contract/route-table.ts";
+import { whichRoute } from "../../contract/which-route.ts";
 
 const REFUSED_PROTOCOLS = new Set(["javascript:", "data:", "blob:", "vbscript:"]);
-const routeIds = routeTable.map((route) => route.id);
+const routeIds = screens.map((route) => route.id as RouteId);
 
 export class NavigationRefused extends Error {
   override name = "NavigationRefused";

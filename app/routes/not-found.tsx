@@ -1,9 +1,9 @@
 import { data } from "react-router";
+import { fullPath } from "../../contract/full-path.ts";
+import { pagePath } from "../../contract/page-path.ts";
 import { format } from "../../i18n/format.ts";
 import { localeOfPath } from "../../i18n/locales.ts";
 import { messages } from "../../i18n/messages/index.ts";
-import { fullPath } from "../lib/full-path.ts";
-import { pagePath } from "../lib/page-path.ts";
 import type { Route } from "./+types/not-found";
 
 /** Any path no screen matches: the specification's non-fatal 404 "Page not found: {full path}". */

@@ -1,7 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { matchPath } from "react-router";
-import { routeTable } from "../../contract/route-table.ts";
-import { UNLISTED_SCREENS } from "../../server/sitemap.ts";
+import { UNLISTED_SCREENS } from "../../app/lib/sitemap.server.ts";
+import { screens } from "../../contract/route-table.ts";
 
 /** Every URL of the sitemaps the index lists: each screen of the route table, in both locales, with real slugs. */
 async function sitemapUrls(request: import("@playwright/test").APIRequestContext) {
@@ -12,7 +12,7 @@ async function sitemapUrls(request: import("@playwright/test").APIRequestContext
 
 test("the sitemap lists every screen of the route table in both locales, search results aside", async ({ request }) => {
   const paths = (await sitemapUrls(request)).map((p) => decodeURI(p));
-  for (const route of routeTable.filter((entry) => !UNLISTED_SCREENS.has(entry.id))) {
+  for (const route of screens.filter((entry) => !UNLISTED_SCREENS.has(entry.id))) {
     for (const locale of ["en", "tr"] as const) {
       const listed = paths.some((p) => matchPath({ path: route[locale], end: true }, p));
       expect(listed, `${route.id} (${locale}: ${route[locale]})`).toBe(true);

@@ -2,12 +2,7 @@
  * The bot check (reCAPTCHA v3): the token the browser got with the form is verified with the
  * configured verify URL (Google's, or a local stub in tests) within 5 s.
  */
-export interface BotCheckConfig {
-  siteKey: string;
-  secret: string;
-  verifyUrl: string;
-  minScore: number;
-}
+import type { BotCheckConfig } from "../../../contract/site-context.ts";
 
 export type BotCheckResult = "passed" | "failed" | "unavailable";
 

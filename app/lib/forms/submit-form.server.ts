@@ -5,13 +5,13 @@
  * Every refusal answers the page again with what was typed and a message in the visitor's language.
  */
 import { data, type RouterContextProvider, redirect } from "react-router";
+import { pagePath } from "../../../contract/page-path.ts";
 import { botCheckAction, type FormKind, guardFields } from "../../../forms/definitions.ts";
 import { newSubmissionId, referenceOf } from "../../../forms/reference.ts";
 import { choiceIds, type FieldErrors, formValues, validateForm } from "../../../forms/schemas.ts";
 import type { Locale } from "../../../i18n/locales.ts";
 import { type ApiClient, isContentUnavailable } from "../../../service/api/client.ts";
 import { clientIpContext, formsContext } from "../../context.server.ts";
-import { pagePath } from "../page-path.ts";
 import { verifyBotCheck } from "./bot-check.server.ts";
 import { type FormFailure, formChoices } from "./form-page.server.ts";
 import { checkFormToken, sentProof, signFormToken } from "./form-token.server.ts";

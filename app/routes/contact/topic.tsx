@@ -1,9 +1,9 @@
+import { whichRoute } from "../../../contract/which-route.ts";
 import { DepartmentCard } from "../../components/department-card.tsx";
 import { ContactFormSection, useFormPageTitle } from "../../components/form/contact-form-section.tsx";
 import { PageTitle } from "../../components/page-title.tsx";
 import { useMessages } from "../../i18n.ts";
 import { formPageHeaders } from "../../lib/forms/form-page.server.ts";
-import { whichRoute } from "../../lib/which-route.ts";
 import type { Route } from "./+types/topic";
 import { formOfRoute, formRouteAction, loadFormRoute } from "./form-route.server.ts";
 

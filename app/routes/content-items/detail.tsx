@@ -1,4 +1,5 @@
 import { href } from "../../../contract/route-table.ts";
+import { whichRoute } from "../../../contract/which-route.ts";
 import { Icon } from "../../components/icon.tsx";
 import { Link } from "../../components/link.tsx";
 import { PageHeader } from "../../components/page-header.tsx";
@@ -7,7 +8,6 @@ import { siteConfigContext } from "../../context.server.ts";
 import { useLocale, useMessages } from "../../i18n.ts";
 import { iconSvg } from "../../lib/icons.server.ts";
 import { loaderBase, orNotFound } from "../../lib/load.server.ts";
-import { whichRoute } from "../../lib/which-route.ts";
 import type { Route } from "./+types/detail";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {

@@ -1,4 +1,5 @@
 import { href } from "../../../contract/route-table.ts";
+import { whichRoute } from "../../../contract/which-route.ts";
 import { Icon } from "../../components/icon.tsx";
 import { Link } from "../../components/link.tsx";
 import { ListPage } from "../../components/list-page.tsx";
@@ -6,7 +7,6 @@ import { siteConfigContext } from "../../context.server.ts";
 import { useLocale, useMessages } from "../../i18n.ts";
 import { withIcons } from "../../lib/icons.server.ts";
 import { loaderBase, orUnavailable } from "../../lib/load.server.ts";
-import { whichRoute } from "../../lib/which-route.ts";
 import type { Route } from "./+types/list";
 
 /** The services list and the policies list: the same content item, two types. */

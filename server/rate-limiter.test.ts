@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { createApiClient } from "../../../service/api/client.ts";
-import { createContentService } from "../../../service/api/content-service.ts";
-import { migrateToLatest, openDatabase } from "../../../service/db/database.ts";
-import { createRateLimiter } from "./rate-limit.server.ts";
+import { createApiClient } from "../service/api/client.ts";
+import { createContentService } from "../service/api/content-service.ts";
+import { migrateToLatest, openDatabase } from "../service/db/database.ts";
+import { createRateLimiter } from "./rate-limiter.ts";
 
 describe("the forms' rate limiter", () => {
   it("counts posts in the content service's database, and refuses a post it cannot count", async () => {

@@ -3,17 +3,16 @@
  * and each journal's (`/journals/{slug}/feed.atom`, `/tr/dergiler/{slug}/feed.atom`), in the
  * feed's locale. An article's entry links its page, and its DOI when it has one.
  */
-import type { Hono } from "hono";
-import { feedPath, journalFeedPattern } from "../app/lib/feeds.ts";
-import type { LatestArticle } from "../contract/api-types.ts";
-import { articlePath } from "../contract/article-path.ts";
-import { doiUrl } from "../contract/identifiers.ts";
-import { href } from "../contract/route-table.ts";
-import { format } from "../i18n/format.ts";
-import { type Locale, locales } from "../i18n/locales.ts";
-import { messages } from "../i18n/messages/index.ts";
-import { type ApiClient, isContentUnavailable, namesNothing } from "../service/api/client.ts";
-import { type Attributes, element, text } from "../service/xml.ts";
+import type { LatestArticle } from "../../contract/api-types.ts";
+import { articlePath } from "../../contract/article-path.ts";
+import { doiUrl } from "../../contract/identifiers.ts";
+import { href } from "../../contract/route-table.ts";
+import { format } from "../../i18n/format.ts";
+import type { Locale } from "../../i18n/locales.ts";
+import { messages } from "../../i18n/messages/index.ts";
+import { isContentUnavailable, namesNothing } from "../../service/api/client.ts";
+import { type Attributes, element, text } from "../../service/xml.ts";
+import { feedPath } from "./feeds.ts";
 
 /** Feeds may be a few minutes old; readers poll them. */
 const FEED_MAX_AGE = 600;
@@ -69,31 +68,24 @@ function renderFeed({ origin, locale, articles, journal }: FeedInput): string {
   return `<?xml version="1.0" encoding="utf-8"?>\n${feed}\n`;
 }
 
-/** Mounts the feeds on the site; `origin` gives the public origin of a request's URL. */
-export function mountFeeds(app: Hono, api: ApiClient, origin: (url: string) => string) {
-  /** Answers a feed, or the page's 404 for an unknown journal, or a 503 while the content service is away. */
-  const serve = async (url: string, locale: Locale, load: () => Promise<Omit<FeedInput, "origin" | "locale">>) => {
-    const t = messages[locale];
-    try {
-      const xml = renderFeed({ origin: origin(url), locale, ...(await load()) });
-      return new Response(xml, {
-        headers: { "Content-Type": "application/atom+xml; charset=utf-8", "Cache-Control": `public, max-age=${FEED_MAX_AGE}` },
-      });
-    } catch (error) {
-      const text = (status: number, body: string) => new Response(body, { status, headers: { "Content-Type": "text/plain; charset=utf-8" } });
-      if (namesNothing(error)) return text(404, format(t.errors.slugNotFound, { path: new URL(url).pathname }));
-      if (isContentUnavailable(error)) return text(503, t.list.loadFailed);
-      throw error;
-    }
-  };
-  for (const locale of locales) {
-    app.get(feedPath(locale), (c) => serve(c.req.url, locale, async () => ({ articles: (await api.latestArticles(locale)).Items })));
-    app.get(journalFeedPattern(locale), (c) => {
-      const slug = c.req.param("slug") as string;
-      return serve(c.req.url, locale, async () => {
-        const latest = await api.latestArticles(locale, slug);
-        return { journal: latest.journal, articles: latest.Items };
-      });
+/**
+ * A feed's answer: the Atom document, or the page's 404 for an unknown journal, or a 503 while the
+ * content service is away.
+ */
+export async function feedResponse(
+  { origin, locale, path }: { origin: string; locale: Locale; path: string },
+  load: () => Promise<Omit<FeedInput, "origin" | "locale">>,
+): Promise<Response> {
+  const t = messages[locale];
+  try {
+    const xml = renderFeed({ origin, locale, ...(await load()) });
+    return new Response(xml, {
+      headers: { "Content-Type": "application/atom+xml; charset=utf-8", "Cache-Control": `public, max-age=${FEED_MAX_AGE}` },
     });
+  } catch (error) {
+    const text = (status: number, body: string) => new Response(body, { status, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+    if (namesNothing(error)) return text(404, format(t.errors.slugNotFound, { path }));
+    if (isContentUnavailable(error)) return text(503, t.list.loadFailed);
+    throw error;
   }
 }

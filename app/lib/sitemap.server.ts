@@ -7,14 +7,13 @@
  * - /sitemaps/journals/{slug}/{n}.xml: a journal's issues and articles, PAIRS_PER_SITEMAP (an
  *   English and a Turkish URL each) a part; a part past the last, or an unknown journal, is a 404.
  */
-import { Hono } from "hono";
-import { fillPattern, type RouteEntry, routeTable } from "../contract/route-table.ts";
-import { format } from "../i18n/format.ts";
-import { type Locale, locales } from "../i18n/locales.ts";
-import { messages } from "../i18n/messages/index.ts";
-import { cached } from "../service/api/cached.ts";
-import { type ApiClient, namesNothing } from "../service/api/client.ts";
-import { element, text } from "../service/xml.ts";
+import { fillPattern, href, type RouteEntry, screens } from "../../contract/route-table.ts";
+import { format } from "../../i18n/format.ts";
+import { type Locale, locales } from "../../i18n/locales.ts";
+import { messages } from "../../i18n/messages/index.ts";
+import { cached } from "../../service/api/cached.ts";
+import { type ApiClient, namesNothing } from "../../service/api/client.ts";
+import { element, text } from "../../service/xml.ts";
 
 /** An entity's parameters in each locale. */
 type Params = Record<Locale, Record<string, string>>;
@@ -32,7 +31,7 @@ const ARTICLES_PER_REQUEST = 100;
 export const UNLISTED_SCREENS: ReadonlySet<string> = new Set(["search"]);
 
 /** The screens listed: not an index route (the same URL as its parent), not an unlisted one. */
-const listed = (routeTable as readonly RouteEntry[]).filter((route) => !route.index && !UNLISTED_SCREENS.has(route.id));
+const listed = screens.filter((route) => !route.index && !UNLISTED_SCREENS.has(route.id));
 /** A journal's issues and articles go in the journal's own sitemaps. */
 const inIssue = (route: RouteEntry) => route.en.includes(":issueId");
 
@@ -138,56 +137,59 @@ async function sitemapIndex(api: ApiClient, origin: string, pairsPerSitemap: num
     journals.map(async ({ en: { slug } }) =>
       Array.from(
         { length: await journalPartCount(api, slug, pairsPerSitemap) },
-        (_, i) => `${origin}/sitemaps/journals/${encodeURIComponent(slug)}/${i + 1}.xml`,
+        (_, i) => origin + href("sitemap-journal", { slug, part: `${i + 1}.xml` }),
       ),
     ),
   );
   return xml(
     "sitemapindex",
-    [`${origin}/sitemaps/site.xml`, ...parts.flat()].map((loc) => element("sitemap", text("loc", loc))),
+    [origin + href("sitemap-site"), ...parts.flat()].map((loc) => element("sitemap", text("loc", loc))),
     { xmlns: SITEMAP_NS },
   );
 }
 
+// A CDN or crawler may keep a sitemap as long as this process keeps the index.
+const asXml = (body: string) =>
+  new Response(body, { headers: { "Content-Type": "application/xml; charset=utf-8", "Cache-Control": `public, max-age=${INDEX_TTL_MS / 1000}` } });
+const notFound = (path: string) => Response.json({ error: "not_found", message: format(messages.en.api.notFound, { path }) }, { status: 404 });
+/** A journal's part's file name: `{n}.xml`, n from 1. */
+const PART_FILE = /^([1-9][0-9]{0,5})\.xml$/;
+
 /**
- * `origin` gives the site's public origin for a request's URL; `revision` the content's (the index
- * is built again when it moves); `pairsPerSitemap` is smaller in tests.
+ * The answers of the sitemaps' routes, each read through the request's API client at the site's
+ * public origin. The index is kept per origin (for a few origins at most); `revision` is the
+ * content's (the index is built again when it moves); `pairsPerSitemap` is smaller in tests.
  */
-export function createSitemapApp(
-  api: ApiClient,
-  origin: (url: string) => string,
-  { pairsPerSitemap = PAIRS_PER_SITEMAP, revision }: { pairsPerSitemap?: number; revision?: () => number } = {},
-) {
-  const app = new Hono();
-  // A CDN or crawler may keep a sitemap as long as this process keeps the index.
-  const asXml = (body: string) =>
-    new Response(body, { headers: { "Content-Type": "application/xml; charset=utf-8", "Cache-Control": `public, max-age=${INDEX_TTL_MS / 1000}` } });
-  const notFound = (path: string) => Response.json({ error: "not_found", message: format(messages.en.api.notFound, { path }) }, { status: 404 });
-
-  const indexes = new Map<string, () => Promise<string>>();
-  app.get("/sitemap.xml", async (c) => {
-    const site = origin(c.req.url);
-    let index = indexes.get(site);
-    if (!index) {
-      index = cached(INDEX_TTL_MS, () => sitemapIndex(api, site, pairsPerSitemap), { version: revision });
-      if (indexes.size < 8) indexes.set(site, index);
-    }
-    return asXml(await index());
-  });
-
-  app.get("/sitemaps/site.xml", async (c) => asXml(await siteSitemap(api, origin(c.req.url))));
-
-  app.get("/sitemaps/journals/:slug/:part{[1-9][0-9]{0,5}\\.xml}", async (c) => {
-    const { slug, part } = c.req.param();
-    try {
-      const journal = await findJournal(api, slug);
-      const body = journal && (await journalSitemap(api, origin(c.req.url), journal, Number.parseInt(part, 10), pairsPerSitemap));
-      return body ? asXml(body) : notFound(c.req.path);
-    } catch (error) {
-      if (namesNothing(error)) return notFound(c.req.path);
-      throw error;
-    }
-  });
-
-  return app;
+export function createSitemaps({ pairsPerSitemap = PAIRS_PER_SITEMAP }: { pairsPerSitemap?: number } = {}) {
+  /** Each origin's index, built through the API client of the request that asks for it. */
+  const indexes = new Map<string, { api: ApiClient; index: () => Promise<string> }>();
+  return {
+    /** `/sitemap.xml`. */
+    async index(api: ApiClient, origin: string, revision?: () => number): Promise<Response> {
+      let kept = indexes.get(origin);
+      if (!kept) {
+        const entry = { api, index: async () => "" };
+        entry.index = cached(INDEX_TTL_MS, () => sitemapIndex(entry.api, origin, pairsPerSitemap), { version: revision });
+        kept = entry;
+        if (indexes.size < 8) indexes.set(origin, kept);
+      }
+      kept.api = api;
+      return asXml(await kept.index());
+    },
+    /** `/sitemaps/site.xml`. */
+    site: async (api: ApiClient, origin: string): Promise<Response> => asXml(await siteSitemap(api, origin)),
+    /** `/sitemaps/journals/{slug}/{part}` (`path`): a 404 for an unknown journal, a part past the last or a malformed part. */
+    async journal(api: ApiClient, origin: string, { slug, part, path }: { slug: string; part: string; path: string }): Promise<Response> {
+      const number = PART_FILE.exec(part)?.[1];
+      if (!number) return notFound(path);
+      try {
+        const journal = await findJournal(api, slug);
+        const body = journal && (await journalSitemap(api, origin, journal, Number.parseInt(number, 10), pairsPerSitemap));
+        return body ? asXml(body) : notFound(path);
+      } catch (error) {
+        if (namesNothing(error)) return notFound(path);
+        throw error;
+      }
+    },
+  };
 }

@@ -1,7 +1,7 @@
 import { matchPath } from "react-router";
-import { type RouteId, routeEntry } from "../../contract/route-table.ts";
-import { localeOfPath } from "../../i18n/locales.ts";
+import { localeOfPath } from "../i18n/locales.ts";
 import { pagePath } from "./page-path.ts";
+import { type RouteId, routeEntry } from "./route-table.ts";
 
 /**
  * Which of the given table routes a URL is, for a module that serves several screens

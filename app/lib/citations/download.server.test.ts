@@ -1,18 +1,26 @@
 import { Cite } from "@citation-js/core";
+import { matchPath } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { citationDownloadPath } from "../app/lib/citations/paths.ts";
-import type { ApiClient } from "../service/api/client.ts";
-import { demoApi, demoArticles } from "../tests/demo-api.ts";
-import { createCitationApp } from "./citations.ts";
+import { routeEntry } from "../../../contract/route-table.ts";
+import type { ApiClient } from "../../../service/api/client.ts";
+import { demoApi, demoArticles } from "../../../tests/demo-api.ts";
+import { citationFile } from "./download.server.ts";
+import { citationDownloadPath } from "./paths.ts";
 
 let api: ApiClient;
 let close: () => Promise<void>;
-let app: ReturnType<typeof createCitationApp>;
 beforeAll(async () => {
   ({ api, close } = await demoApi());
-  app = createCitationApp(api, () => "https://meridian.test");
 });
 afterAll(() => close());
+
+/** The file at a path, as its route (app/routes/files/cite.ts) answers it. */
+const app = {
+  request(path: string) {
+    const match = ["cite-article", "cite-book"].map((id) => matchPath(routeEntry(id)?.en as string, path)).find(Boolean);
+    return citationFile(api, "https://meridian.test", path, match?.params ?? {});
+  },
+};
 
 const types = { ris: "application/x-research-info-systems", bibtex: "application/x-bibtex", endnote: "application/x-endnote-refer" };
 const extensions = { ris: "ris", bibtex: "bib", endnote: "enw" };
