@@ -11,8 +11,8 @@ import { fillPattern, href, type RouteEntry, screens } from "../../contract/rout
 import { format } from "../../i18n/format.ts";
 import { type Locale, locales } from "../../i18n/locales.ts";
 import { messages } from "../../i18n/messages/index.ts";
-import { cached } from "../../service/api/cached.ts";
 import { type ApiClient, namesNothing } from "../../service/api/client.ts";
+import { cached } from "../../service/cached.ts";
 import { element, text } from "../../service/xml.ts";
 
 /** An entity's parameters in each locale. */

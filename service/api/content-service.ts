@@ -19,10 +19,10 @@ import { MAX_SEARCH_QUERY, type SearchFilters } from "../../contract/search-type
 import { format } from "../../i18n/format.ts";
 import type { Locale } from "../../i18n/locales.ts";
 import { messages } from "../../i18n/messages/index.ts";
+import { cached } from "../cached.ts";
 import type { ContentDb } from "../db/database.ts";
 import { search, unknownSearchFilter } from "../search/search.ts";
 import { acceptSubmission, type SubmissionEnvelope, submissionEnvelope } from "../submissions/accept.ts";
-import { cached } from "./cached.ts";
 import { ApiFailure, fail } from "./failure.ts";
 import { findArticle } from "./queries/articles.ts";
 import { findBook, listBooks } from "./queries/books.ts";

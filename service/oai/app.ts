@@ -13,7 +13,7 @@ import { bodyLimit } from "hono/body-limit";
 import { articlePath } from "../../contract/article-path.ts";
 import { formDepartments } from "../../forms/definitions.ts";
 import { messages } from "../../i18n/messages/index.ts";
-import type { ArticleKey } from "../api/queries/article-authors.ts";
+import type { ArticleKey } from "../article-authors.ts";
 import type { ContentDb } from "../db/database.ts";
 import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from "../db/unavailable.ts";
 import { element, text } from "../xml.ts";

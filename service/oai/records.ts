@@ -11,7 +11,7 @@
 
 import type { ArticleText, Author } from "../../contract/api-types.ts";
 import { isLocale, type Locale } from "../../i18n/locales.ts";
-import { type ArticleKey, readAuthors } from "../api/queries/article-authors.ts";
+import { type ArticleKey, readAuthors } from "../article-authors.ts";
 import type { ContentDb } from "../db/database.ts";
 import type { ArticleTable, IssueTable, JournalTable, JournalTextTable } from "../db/schema.ts";
 

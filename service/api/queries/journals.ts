@@ -1,8 +1,8 @@
 import type { ArticleSummary, EditorialBoard, Issue, JournalDetail, JournalSummary, Locale, Page } from "../../../contract/api-types.ts";
+import { readAuthors } from "../../article-authors.ts";
 import { sanitizeRichText } from "../../content/markdown.ts";
 import type { ContentDb } from "../../db/database.ts";
 import { alternatesOf } from "./alternates.ts";
-import { readAuthors } from "./article-authors.ts";
 import { byOrder } from "./order.ts";
 import { type ReferenceNames, referenceNames } from "./reference.ts";
 

@@ -1,9 +1,9 @@
 /** The newest articles, of the whole catalogue or of one journal: what the feeds list. */
 
 import type { LatestArticle, Locale } from "../../../contract/api-types.ts";
+import { readAuthors } from "../../article-authors.ts";
 import { sanitizeRichText } from "../../content/markdown.ts";
 import type { ContentDb } from "../../db/database.ts";
-import { readAuthors } from "./article-authors.ts";
 import { journalIdOf } from "./journals.ts";
 
 /** How many articles a feed carries. */

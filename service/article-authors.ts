@@ -1,5 +1,6 @@
-import type { Author } from "../../../contract/api-types.ts";
-import type { ContentDb } from "../../db/database.ts";
+/** The authors of articles, read in one query: the API's article lists and pages, the feeds and the OAI-PMH records share it. */
+import type { Author } from "../contract/api-types.ts";
+import type { ContentDb } from "./db/database.ts";
 
 /** An article, by the key every query of articles shares (an article's id is unique within its journal). */
 export interface ArticleKey {
