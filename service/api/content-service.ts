@@ -12,7 +12,6 @@ import type {
   JournalFilters,
   LatestArticles,
   List,
-  PageId,
   SubmissionAccepted,
 } from "../../contract/api-types.ts";
 import { MAX_SEARCH_QUERY, type SearchFilters } from "../../contract/search-types.ts";
@@ -147,7 +146,7 @@ export function createContentService(db: ContentDb, { onSubmission, revision }: 
     department: async (locale: Locale, department: string) =>
       found(locale, await findDepartment(db, locale, slug(locale, department)), `departments/${locale}/${department}`),
     pages: async (locale: Locale) => list(await listPages(db, locale)),
-    page: async (locale: Locale, id: PageId | string) => found(locale, await findPage(db, locale, slug(locale, id)), `pages/${locale}/${id}`),
+    page: async (locale: Locale, id: string) => found(locale, await findPage(db, locale, slug(locale, id)), `pages/${locale}/${id}`),
     /** The site search: `query` (at most MAX_SEARCH_QUERY characters; blank finds nothing), one value per facet. */
     search: async (locale: Locale, query: string, filters: SearchFilters = {}, page = 1, pageSize = DEFAULT_PAGE_SIZE) => {
       const trimmed = query.trim();
