@@ -7,9 +7,11 @@
  * from the API's own routes, so a path renamed in the API and not here fails the typecheck.
  */
 import { hc } from "hono/client";
+import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { ApiError } from "../../contract/api-types.ts";
 import type { ContentApiApp } from "./app.ts";
 import type { ContentService } from "./content-service.ts";
+import { ApiFailure } from "./failure.ts";
 
 export const RETRY = { attempts: 3, firstDelayMs: 250 } as const;
 
@@ -40,12 +42,6 @@ export const isContentUnavailable = (error: unknown): error is ContentUnavailabl
 /** The request named nothing: the content service answered 404, or 400 for a parameter it rejects as malformed. */
 export const namesNothing = (error: unknown): boolean => isContentNotFound(error) || (isContentUnavailable(error) && error.status === 400);
 
-/** A refusal that another attempt would not change: the service's ApiFailure, or an HTTP answer below 500. */
-const refusal = (error: unknown): { status: number; answer?: ApiError } | undefined => {
-  const status = (error as { status?: unknown } | null)?.status;
-  return error instanceof Error && typeof status === "number" && status < 500 ? (error as Error & { status: number; answer?: ApiError }) : undefined;
-};
-
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export interface ApiClientOptions {
@@ -65,7 +61,8 @@ export function createApiClient(calls: Calls, { wait = sleep, onUnavailable }: A
       try {
         return await call();
       } catch (error) {
-        const refused = refusal(error);
+        // A refusal that another attempt would not change: the service's, or the API's answer below 500.
+        const refused = error instanceof ApiFailure && error.status < 500 ? error : undefined;
         if (refused?.status === 404) throw new ContentNotFound(`${name}: ${(error as Error).message}`);
         if (refused) throw new ContentUnavailable(`${name} answered ${refused.status}`, refused.status, refused.answer);
         lastError = (error as Error).message;
@@ -89,18 +86,6 @@ export function createApiClient(calls: Calls, { wait = sleep, onUnavailable }: A
 }
 export type ApiClient = ReturnType<typeof createApiClient>;
 
-/** An answer of the content API other than a success: its status and `{error, message}`. */
-export class ApiAnswer extends Error {
-  override name = "ApiAnswer";
-  readonly status: number;
-  readonly answer: ApiError | undefined;
-  constructor(status: number, answer: ApiError | undefined) {
-    super(answer?.message ?? `status ${status}`);
-    this.status = status;
-    this.answer = answer;
-  }
-}
-
 /**
  * The content service over HTTP, at `base` (API_URL), through `fetch` (which may add the token
  * and a timeout). Each call is Hono's typed client for the API's route; path parameters are
@@ -108,10 +93,11 @@ export class ApiAnswer extends Error {
  */
 export function overHttp(base: string, fetch: typeof globalThis.fetch): Calls {
   const { api } = hc<ContentApiApp>(base, { fetch });
-  const read = async <T>(request: Promise<{ ok: boolean; status: number; json(): Promise<T> }>): Promise<T> => {
-    const response = await request;
+  const read = async <T>(request: Promise<{ ok: boolean; status: number; json(): Promise<T> }>): Promise<T> => answer(await request);
+  const answer = async <T>(response: { ok: boolean; status: number; json(): Promise<T> }): Promise<T> => {
     if (response.ok) return response.json();
-    throw new ApiAnswer(response.status, (await response.json().catch(() => undefined)) as ApiError | undefined);
+    const refused = (await response.json().catch(() => undefined)) as ApiError | undefined;
+    throw new ApiFailure(response.status as ContentfulStatusCode, refused ?? { error: "internal", message: `status ${response.status}` });
   };
   const p = encodeURIComponent;
   const text = (n: number | undefined) => (n === undefined ? undefined : String(n));
@@ -155,7 +141,7 @@ export function overHttp(base: string, fetch: typeof globalThis.fetch): Calls {
     rateLimit: (hit) => read(api["rate-limit"].$post({ json: hit })),
     submit: async (submission) => {
       const response = await api.submissions.$post({ json: submission }, { headers: { "Accept-Language": submission.locale } });
-      return { ...(await read(Promise.resolve(response))), stored: response.status === 201 };
+      return { ...(await answer(response)), stored: response.status === 201 };
     },
   };
 }

@@ -1,8 +1,10 @@
 /**
  * How the content service says no: an `ApiFailure` carries the HTTP status and the `{error,
  * message, fields}` answer, with the message in the caller's language. The service throws it; the
- * HTTP API answers it as it is; the API client turns it into ContentNotFound or ContentUnavailable.
+ * HTTP API answers it as it is; the API client over HTTP makes one of the API's answer, and turns
+ * either into ContentNotFound or ContentUnavailable.
  */
+import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { ApiError } from "../../contract/api-types.ts";
 import { format } from "../../i18n/format.ts";
 import { isLocale, type Locale } from "../../i18n/locales.ts";
@@ -13,9 +15,9 @@ type ApiMessage = keyof (typeof messages)["en"]["api"];
 
 export class ApiFailure extends Error {
   override name = "ApiFailure";
-  readonly status: FailureStatus;
+  readonly status: ContentfulStatusCode;
   readonly answer: ApiError;
-  constructor(status: FailureStatus, answer: ApiError) {
+  constructor(status: ContentfulStatusCode, answer: ApiError) {
     super(answer.message);
     this.status = status;
     this.answer = answer;
