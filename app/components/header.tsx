@@ -25,11 +25,16 @@ export function Header() {
   const links = headerLinks.map((link) => ({ id: link.id, to: href(link.id, {}, locale), label: link.label(t), end: link.id === "home" }));
   return (
     <header className="relative z-20 border-b border-stone-200 bg-white">
-      <div className="page flex h-18 items-center justify-between gap-3">
-        <Link to={href("home", {}, locale)} className="min-w-0" aria-label={t.nav.home}>
+      {/*
+        Each part keeps its place while the ones after it are still arriving: the browser may paint a
+        half-parsed header, so the logo has its own width and the links start after it, never pushed
+        about by the tools at the right end.
+      */}
+      <div className="page flex h-18 items-center gap-3">
+        <Link to={href("home", {}, locale)} className="min-w-0 lg:shrink-0" aria-label={t.nav.home}>
           <Logo compact />
         </Link>
-        <nav aria-label={t.nav.label} className="hidden lg:block">
+        <nav aria-label={t.nav.label} className="hidden min-w-0 flex-1 lg:block">
           <ul className="flex items-center gap-0.5">
             {links.map((link) => (
               <li key={link.id}>
@@ -49,7 +54,7 @@ export function Header() {
           <LanguageMenu />
         </div>
         {/* Below the large breakpoint the search is a link to its page: it works before (and without) JavaScript. */}
-        <div className="flex shrink-0 items-center gap-1 lg:hidden">
+        <div className="ml-auto flex shrink-0 items-center gap-1 lg:hidden">
           <Link to={href("search", {}, locale)} className="btn-ghost inline-flex items-center" aria-label={t.search.label}>
             <SearchIcon className="h-5 w-5" />
           </Link>

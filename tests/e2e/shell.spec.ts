@@ -1,4 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { expect, type Page, test } from "@playwright/test";
 import { gotoHydrated } from "./hydrated.ts";
 
@@ -225,4 +227,76 @@ test("the loading bar runs during a slow client navigation, 2 px high, orange", 
   expect(await bar.evaluate((el) => getComputedStyle(el).backgroundImage)).toMatch(/linear-gradient/);
   await expect(page).toHaveURL(/\/journals$/);
   await expect(bar).toHaveAttribute("data-loading-bar", "hidden");
+});
+
+test.describe("a header painted before the rest of its page has arrived", () => {
+  // The browser paints what it has parsed while it waits for more of the page. A stand-in for a slow
+  // network sends the page up to a cut and the rest only once the stylesheet has been sent and some
+  // frames have passed; every other request goes straight through.
+  const servePageCut = async (upstream: string, path: string, cutAfter: (html: string) => number) => {
+    let styled = () => {};
+    const stylesheetSent = new Promise<void>((resolve) => {
+      styled = resolve;
+    });
+    const server = createServer(async (request, response) => {
+      const answer = await fetch(upstream + request.url, { headers: { "user-agent": request.headers["user-agent"] ?? "" } });
+      const body = Buffer.from(await answer.arrayBuffer());
+      response.writeHead(answer.status, { "content-type": answer.headers.get("content-type") ?? "application/octet-stream" });
+      if (request.url !== path) {
+        response.end(body);
+        if (request.url?.endsWith(".css")) styled();
+        return;
+      }
+      const cut = cutAfter(body.toString("latin1"));
+      response.write(body.subarray(0, cut));
+      await stylesheetSent;
+      setTimeout(() => response.end(body.subarray(cut)), 500);
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    return { origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, close: () => server.close() };
+  };
+  const nthIndexAfter = (html: string, token: string, from: string, n: number) => {
+    let at = html.indexOf(from);
+    for (let i = 0; i < n; i++) at = html.indexOf(token, at) + token.length;
+    return at;
+  };
+
+  for (const width of [1024, 1440]) {
+    for (const [cut, cutAfter] of [
+      ["its third link", (html: string) => nthIndexAfter(html, "</li>", "<nav", 3)],
+      ["its links", (html: string) => nthIndexAfter(html, "</nav>", "<header", 1)],
+      ["its search box", (html: string) => nthIndexAfter(html, "</form>", "</nav>", 1)],
+    ] as const) {
+      test(`nothing in it moves when the rest arrives (cut after ${cut}, ${width} px)`, async ({ page, baseURL }) => {
+        const standIn = await servePageCut(baseURL ?? "", "/tr/dergiler", cutAfter);
+        try {
+          await page.setViewportSize({ width, height: 900 });
+          await page.addInitScript(() => {
+            const seen = window as unknown as { shifts: number; halfRendered: boolean };
+            seen.shifts = 0;
+            seen.halfRendered = false;
+            new PerformanceObserver((list) => {
+              for (const entry of list.getEntries() as (PerformanceEntry & { value: number })[]) seen.shifts += entry.value;
+            }).observe({ type: "layout-shift" });
+            const frame = () => {
+              if (document.querySelector("header") && !document.querySelector("footer")) seen.halfRendered = true;
+              if (document.readyState === "loading") requestAnimationFrame(frame);
+            };
+            requestAnimationFrame(frame);
+          });
+          await page.goto(`${standIn.origin}/tr/dergiler`);
+          await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+          const { shifts, halfRendered } = await page.evaluate(() => {
+            const { shifts, halfRendered } = window as unknown as { shifts: number; halfRendered: boolean };
+            return { shifts, halfRendered };
+          });
+          // The browser did lay out the half-received page, header and no footer, before the rest came.
+          expect(halfRendered).toBe(true);
+          expect(shifts).toBeLessThan(0.001);
+        } finally {
+          standIn.close();
+        }
+      });
+    }
+  }
 });
