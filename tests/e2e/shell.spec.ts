@@ -1,6 +1,6 @@
-import AxeBuilder from "@axe-core/playwright";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
+import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
 import { gotoHydrated } from "./hydrated.ts";
 
