@@ -163,10 +163,31 @@ export interface Issue {
   articleCount: number;
 }
 
-export interface Author {
+/** An institution a person works at: its ROR id (without https://ror.org/) and country code where known. */
+export interface Affiliation {
   name: string;
-  affiliation: string | null;
+  ror: string | null;
+  country: string | null;
+}
+/** A person who wrote or edited a work: `name` as printed (given names, then the family name, which may have several words). */
+export interface Person {
+  name: string;
+  given: string | null;
+  family: string;
   orcid: string | null;
+  affiliations: Affiliation[];
+}
+export interface Author extends Person {
+  corresponding: boolean;
+  /** Only the corresponding author's. */
+  email: string | null;
+  /** CRediT role slugs (https://credit.niso.org/). */
+  roles: string[];
+}
+/** A galley this site serves under the article's path (`{article path}/{article id}.{kind}`). */
+export interface Galley {
+  kind: "pdf" | "epub";
+  bytes: number;
 }
 export interface ArticleSummary {
   id: string;
@@ -180,9 +201,10 @@ export interface ArticleSummary {
   lastPage: number | null;
   publishedOn: string;
   views: number;
-  fullTextUrl: string | null;
-  pdfUrl: string | null;
+  status: ArticleStatus;
+  galleys: Galley[];
 }
+export type ArticleStatus = "published" | "corrected" | "retracted" | "expression-of-concern" | "withdrawn";
 /** One of the newest articles, with what a feed entry says of it. */
 export interface LatestArticle {
   id: string;
@@ -209,10 +231,50 @@ export interface ArticleText {
   abstractHtml: string;
   keywords: string[];
 }
+/** A work the article cites, as printed, with its parts where known. */
+export interface Reference {
+  id: string;
+  text: string;
+  doi: string | null;
+  url: string | null;
+  type: string;
+  authors: { given?: string; family: string }[];
+  title?: string;
+  container?: string;
+  year?: number;
+  volume?: string;
+  issue?: string;
+  pages?: string;
+  publisher?: string;
+}
+/** A notice and the work it changes, seen from either: the other article (in the same journal) or a DOI. */
+export interface ArticleRelation {
+  type: "corrects" | "retracts" | "concerns";
+  /** "notice": this article is the notice; "work": this article is the work the notice changes. */
+  side: "notice" | "work";
+  article: { issueId: string; id: string; title: string; doi: string | null } | null;
+  doi: string | null;
+}
+/** The article's body in its own language, rendered on import. */
+export interface FullText {
+  html: string;
+  outline: { id: string; title: string }[];
+  /** Reference id → the ids of the citation anchors that cite it. */
+  citedAt: Record<string, string[]>;
+}
 /** One article's landing page: `title` is the request's locale's; `alternates` holds the journal's slugs. */
 export interface ArticleDetail extends ArticleSummary {
   receivedOn: string | null;
   acceptedOn: string | null;
+  modifiedOn: string | null;
+  versions: { date: string; note: string }[];
+  /** The article's own licence, or the journal's. */
+  licence: { name: string; url: string | null } | null;
+  copyright: { holder: string; year: number } | null;
+  funding: { funder: string; funderId?: string; awards: string[] }[];
+  relations: ArticleRelation[];
+  references: Reference[];
+  fullText: FullText | null;
   text: Record<Locale, ArticleText>;
   issue: Issue;
   journal: Pick<JournalDetail, "slug" | "title" | "abbreviation" | "eIssn" | "printIssn" | "licence">;
@@ -236,7 +298,7 @@ export interface BookSummary {
   slug: string;
   title: string;
   subtitle: string | null;
-  contributors: { name: string; role: "author" | "editor" }[];
+  contributors: (Person & { role: "author" | "editor" })[];
   year: number;
   language: Locale;
   cover: string | null;
@@ -252,7 +314,7 @@ export interface BookDetail extends BookSummary {
   publicationFormat: Named;
   licence: string | null;
   url: string | null;
-  chapters: { title: string; authors: string[]; firstPage: number; lastPage: number; doi: string | null }[];
+  chapters: { title: string; authors: Person[]; firstPage: number; lastPage: number; doi: string | null }[];
   alternates: Alternates;
 }
 

@@ -1,5 +1,5 @@
 /** The authors of articles, read in one query: the API's article lists and pages, the feeds and the OAI-PMH records share it. */
-import type { Author } from "../contract/api-types.ts";
+import type { Affiliation, Author } from "../contract/api-types.ts";
 import type { ContentDb } from "./db/database.ts";
 
 /** An article, by the key every query of articles shares (an article's id is unique within its journal). */
@@ -14,12 +14,26 @@ export async function readAuthors(db: ContentDb, articles: readonly ArticleKey[]
   const rows = await db
     .selectFrom("articleAuthor")
     .where((eb) => eb.or(articles.map((a) => eb.and([eb("journalId", "=", a.journalId), eb("articleId", "=", a.id)]))))
-    .select(["journalId", "articleId", "name", "affiliation", "orcid"])
+    .select(["journalId", "articleId", "name", "given", "family", "orcid", "affiliations", "corresponding", "email", "roles"])
     .orderBy("journalId")
     .orderBy("articleId")
     .orderBy("position")
     .execute();
   const byArticle = Map.groupBy(rows, (r) => `${r.journalId}/${r.articleId}`);
   return (article) =>
-    (byArticle.get(`${article.journalId}/${article.id}`) ?? []).map(({ name, affiliation, orcid }) => ({ name, affiliation, orcid }));
+    (byArticle.get(`${article.journalId}/${article.id}`) ?? []).map(({ journalId, articleId, affiliations, corresponding, roles, ...author }) => ({
+      ...author,
+      affiliations: personAffiliations(affiliations),
+      corresponding: corresponding === 1,
+      roles: JSON.parse(roles) as string[],
+    }));
+}
+
+/** A person's affiliations as stored (JSON), with the absent parts null. */
+export function personAffiliations(json: string): Affiliation[] {
+  return (JSON.parse(json) as { name: string; ror?: string; country?: string }[]).map(({ name, ror, country }) => ({
+    name,
+    ror: ror ?? null,
+    country: country ?? null,
+  }));
 }

@@ -11,7 +11,7 @@ import { searchDocuments } from "../search/documents.ts";
 import { searchIndexStatements } from "../search/write-index.ts";
 import { renderMarkdown } from "./markdown.ts";
 import type { ContentBundle } from "./read-folder.ts";
-import { locales } from "./schema.ts";
+import { locales, type PersonFile } from "./schema.ts";
 
 export type Rows = { [T in keyof Database]: Insertable<Database[T]>[] };
 
@@ -35,6 +35,9 @@ const tableOrder: (keyof Database)[] = [
   "article",
   "articleText",
   "articleAuthor",
+  "articleRelation",
+  "articleReference",
+  "articleFullText",
   "boardMember",
   "book",
   "bookText",
@@ -47,6 +50,16 @@ const pageRange = (pages: string | undefined) => {
   const [first, last] = pages ? pages.split("-").map(Number) : [null, null];
   return { firstPage: first, lastPage: last };
 };
+
+/** A person's name as printed: given names, then the family name. */
+export const displayName = (person: Pick<PersonFile, "given" | "family">) => (person.given ? `${person.given} ${person.family}` : person.family);
+const personColumns = (person: PersonFile) => ({
+  name: displayName(person),
+  given: person.given ?? null,
+  family: person.family,
+  orcid: person.orcid ?? null,
+  affiliations: JSON.stringify(person.affiliations),
+});
 
 /** Turns the files' shapes into table rows. */
 export function toRows(bundle: ContentBundle): Rows {
@@ -98,7 +111,7 @@ export function toRows(bundle: ContentBundle): Rows {
       });
     }
   }
-  for (const { journal: j, board, issues } of bundle.journals) {
+  for (const { journal: j, board, issues, articleFiles } of bundle.journals) {
     rows.journal.push({
       id: j.id,
       sortOrder: j.order ?? null,
@@ -158,6 +171,7 @@ export function toRows(bundle: ContentBundle): Rows {
         for (const locale of locales) rows.issueText.push({ journalId: j.id, issueId: issue.id, locale, specialTitle: issue.specialTitle[locale] });
       }
       issue.articles.forEach((a, position) => {
+        const files = articleFiles.get(a.id);
         rows.article.push({
           journalId: j.id,
           id: a.id,
@@ -171,8 +185,15 @@ export function toRows(bundle: ContentBundle): Rows {
           acceptedOn: a.acceptedOn ?? null,
           publishedOn: a.publishedOn,
           views: a.views,
-          fullTextUrl: a.fullTextUrl ?? null,
-          pdfUrl: a.pdfUrl ?? null,
+          status: a.status,
+          modifiedOn: a.modifiedOn ?? null,
+          licenceName: a.licence?.name ?? null,
+          licenceUrl: a.licence?.url ?? null,
+          copyrightHolder: a.copyright?.holder ?? null,
+          copyrightYear: a.copyright?.year ?? null,
+          funding: JSON.stringify(a.funding),
+          versions: JSON.stringify(a.versions),
+          galleys: JSON.stringify(files?.galleys ?? []),
         });
         for (const locale of locales) {
           const t = a[locale];
@@ -190,11 +211,29 @@ export function toRows(bundle: ContentBundle): Rows {
             journalId: j.id,
             articleId: a.id,
             position: p,
-            name: author.name,
-            affiliation: author.affiliation ?? null,
-            orcid: author.orcid ?? null,
+            ...personColumns(author),
+            email: author.email ?? null,
+            corresponding: author.corresponding ? 1 : 0,
+            roles: JSON.stringify(author.roles),
           });
         });
+        a.relations.forEach((relation, p) => {
+          rows.articleRelation.push({
+            journalId: j.id,
+            articleId: a.id,
+            position: p,
+            type: relation.type,
+            targetArticleId: "article" in relation ? relation.article.split("/")[1] : null,
+            targetDoi: "doi" in relation ? relation.doi : null,
+          });
+        });
+        files?.references.forEach(({ id: refId, text, doi, url, ...parts }, p) => {
+          rows.articleReference.push({ journalId: j.id, articleId: a.id, position: p, refId, text, doi: doi ?? null, url: url ?? null, parts: JSON.stringify(parts) });
+        });
+        if (files?.fullText) {
+          const { html, jats, outline, citedAt } = files.fullText;
+          rows.articleFullText.push({ journalId: j.id, articleId: a.id, html, jats, outline: JSON.stringify(outline), citedAt: JSON.stringify(citedAt) });
+        }
       });
     }
   }
@@ -225,7 +264,7 @@ export function toRows(bundle: ContentBundle): Rows {
       });
     }
     b.contributors.forEach((c, position) => {
-      rows.bookContributor.push({ bookId: b.id, position, name: c.name, role: c.role });
+      rows.bookContributor.push({ bookId: b.id, position, ...personColumns(c), role: c.role });
     });
     for (const categoryId of b.categories) rows.bookCategory.push({ bookId: b.id, categoryId });
     b.chapters.forEach((c, position) => {

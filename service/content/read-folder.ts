@@ -4,11 +4,12 @@
  * that ids and slugs are unique. Nothing is written here: the importer only runs when this
  * returns no problem.
  */
-import { access, readdir, readFile } from "node:fs/promises";
+import { access, readdir, readFile, stat } from "node:fs/promises";
 import path from "node:path";
 import { parse as parseYaml } from "yaml";
 import type { z } from "zod";
 import { duplicates } from "./duplicates.ts";
+import { type FullText, renderFullText } from "./full-text.ts";
 import {
   type BoardFile,
   type BookFile,
@@ -24,14 +25,32 @@ import {
   journalFile,
   type PageFile,
   pageFile,
+  type ReferenceEntry,
   type ReferenceFile,
   referenceFile,
+  referencesFile,
 } from "./schema.ts";
+
+/** A galley file in an article's folder: `file` is its path under the content folder. */
+export interface Galley {
+  kind: "pdf" | "epub";
+  file: string;
+  bytes: number;
+}
+
+/** What an article's folder (`journals/{id}/articles/{article id}/`) holds, read and rendered. */
+export interface ArticleFiles {
+  references: ReferenceEntry[];
+  fullText: FullText | null;
+  galleys: Galley[];
+}
 
 export interface JournalBundle {
   journal: JournalFile;
   board: BoardFile;
   issues: IssueFile[];
+  /** By article id: an article without a folder has no full text, references or galleys. */
+  articleFiles: Map<string, ArticleFiles>;
 }
 
 export interface ContentBundle {
@@ -130,7 +149,20 @@ export async function readContentFolder(root: string): Promise<ContentBundle> {
     const issues = (await Promise.all((await listYaml(path.join(dir, "issues"))).map((f) => load(f, issueFile)))).filter(
       (i): i is IssueFile => i !== undefined,
     );
-    if (journal && board) journals.push({ journal, board, issues });
+    const articleFiles = new Map<string, ArticleFiles>();
+    for (const issue of issues) {
+      for (const article of issue.articles) {
+        const files = await readArticleFolder(path.join(dir, "articles", article.id), article.language);
+        if (files) articleFiles.set(article.id, files);
+      }
+    }
+    for (const folder of await listDirs(path.join(dir, "articles"))) {
+      const id = path.basename(folder);
+      if (!issues.some((issue) => issue.articles.some((article) => article.id === id))) {
+        problems.push({ file: rel(folder), field: "(folder)", message: `no article ${id} in this journal's issues` });
+      }
+    }
+    if (journal && board) journals.push({ journal, board, issues, articleFiles });
   }
 
   // The site serves a cover from the folder's images (IMAGE_DIR, or IMAGE_HOST holding the same
@@ -141,15 +173,52 @@ export async function readContentFolder(root: string): Promise<ContentBundle> {
     }
   }
 
+  /** Reads an article's folder, if it has one, reporting what is wrong with it. */
+  async function readArticleFolder(folder: string, language: "en" | "tr"): Promise<ArticleFiles | undefined> {
+    if (!(await exists(folder))) return undefined;
+    const referencesPath = path.join(folder, "references.yaml");
+    const references = (await exists(referencesPath)) ? ((await load(referencesPath, referencesFile)) ?? []) : [];
+    const source = await readFile(path.join(folder, "full-text.md"), "utf8").then(
+      (markdown) => ({ markdown }),
+      () => readFile(path.join(folder, "full-text.xml"), "utf8").then((jats) => ({ jats }), () => undefined),
+    );
+    const articleId = path.basename(folder);
+    const fullText = source
+      ? renderFullText({
+          source,
+          language,
+          referenceIds: references.map((r) => r.id),
+          // Relative to the article's page (…/articles/{issue}/{article id}), in both locales.
+          figureUrl: (file) => `${articleId}/${file}`,
+        })
+      : null;
+    if (fullText) {
+      const file = rel(path.join(folder, "markdown" in (source ?? {}) ? "full-text.md" : "full-text.xml"));
+      for (const message of fullText.problems) problems.push({ file, field: "(body)", message });
+      for (const figure of fullText.figures) {
+        if (!/^figures\/[a-z0-9][a-z0-9._-]*\.(?:svg|png|jpe?g|webp)$/.test(figure) || !(await exists(path.join(folder, figure)))) {
+          problems.push({ file, field: "(body)", message: `figure ${figure} is not a file under figures/` });
+        }
+      }
+    }
+    const galleys: Galley[] = [];
+    for (const kind of ["pdf", "epub"] as const) {
+      const file = path.join(folder, `galley.${kind}`);
+      const size = await stat(file).then((s) => s.size, () => undefined);
+      if (size !== undefined) galleys.push({ kind, file: path.relative(root, file), bytes: size });
+    }
+    return { references, fullText, galleys };
+  }
+
   if (!reference) throw new ContentError(problems);
   const bundle: ContentBundle = { reference, services, policies, pages, departments, journals, books };
-  problems.push(...crossCheck(bundle), ...duplicates(bundle, fileOf));
+  problems.push(...crossCheck(bundle, fileOf), ...duplicates(bundle, fileOf));
   if (problems.length > 0) throw new ContentError(problems);
   return bundle;
 }
 
 /** References between files: ids that name something the reference file or the folder defines. */
-function crossCheck(bundle: ContentBundle): ContentProblem[] {
+function crossCheck(bundle: ContentBundle, fileOf: (item: object) => string): ContentProblem[] {
   const problems: ContentProblem[] = [];
   const ref = bundle.reference;
   const known = (list: { id: string }[]) => new Set(list.map((x) => x.id));
@@ -164,7 +233,7 @@ function crossCheck(bundle: ContentBundle): ContentProblem[] {
   const expect = (ok: boolean, file: string, field: string, message: string) => {
     if (!ok) problems.push({ file, field, message });
   };
-  for (const { journal, board } of bundle.journals) {
+  for (const { journal, board, issues } of bundle.journals) {
     const file = `journals/${journal.id}`;
     journal.categories.forEach((c, i) => {
       expect(categories.has(c), file, `categories.${i}`, `unknown category ${c}`);
@@ -181,6 +250,7 @@ function crossCheck(bundle: ContentBundle): ContentProblem[] {
     board.members.forEach((m, i) => {
       expect(positions.has(m.position), `${file}/board`, `members.${i}.position`, `unknown position ${m.position}`);
     });
+    problems.push(...relationProblems(issues, fileOf));
   }
   for (const book of bundle.books) {
     const file = `books/${book.id}`;
@@ -188,6 +258,30 @@ function crossCheck(bundle: ContentBundle): ContentProblem[] {
       expect(categories.has(c), file, `categories.${i}`, `unknown category ${c}`);
     });
     expect(formats.has(book.publicationFormat), file, "publicationFormat", "unknown publication format");
+  }
+  return problems;
+}
+
+/** The status a work has once a notice of each relation names it. */
+const statusAfter = { corrects: "corrected", retracts: "retracted", concerns: "expression-of-concern" } as const;
+
+/** A notice names a work of its journal, and that work's status says what the notice did to it. */
+function relationProblems(issues: IssueFile[], fileOf: (item: object) => string): ContentProblem[] {
+  const problems: ContentProblem[] = [];
+  const byKey = new Map<string, IssueFile["articles"][number]>(issues.flatMap((issue) => issue.articles.map((article) => [`${issue.id}/${article.id}`, article] as const)));
+  for (const issue of issues) {
+    issue.articles.forEach((article, i) => {
+      article.relations.forEach((relation, r) => {
+        if (!("article" in relation)) return;
+        const field = `articles.${i}.relations.${r}.article`;
+        const target = byKey.get(relation.article);
+        if (!target) {
+          problems.push({ file: fileOf(issue), field, message: `no article ${relation.article} in this journal` });
+        } else if (target.status !== statusAfter[relation.type]) {
+          problems.push({ file: fileOf(issue), field, message: `${relation.article} must have status ${statusAfter[relation.type]}, not ${target.status}` });
+        }
+      });
+    });
   }
   return problems;
 }

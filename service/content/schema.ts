@@ -28,6 +28,9 @@ const cover = z
   .string()
   .regex(/^[a-z0-9][a-z0-9-]*(?:\/[a-z0-9][a-z0-9-]*)*\.(?:svg|png|jpe?g|webp)$/, "a path under images/ such as covers/books/{id}.svg");
 
+const ror = z.string().regex(/^0[a-hj-km-np-tv-z0-9]{6}\d{2}$/, "a ROR id such as 03yrm5c26 (without https://ror.org/)");
+const country = z.string().regex(/^[A-Z]{2}$/, "a two-letter country code");
+
 /** Both locales of a text: every file carries English and Turkish. */
 const localized = <T extends z.ZodType>(schema: T) => z.strictObject({ en: schema, tr: schema });
 
@@ -68,7 +71,7 @@ export const contentItemFile = z.strictObject({ id, icon: iconName.optional(), o
 export const pageFile = z.strictObject({ id: z.enum(pageIds) }).extend(localized(z.strictObject({ title: line, body: markdown })).shape);
 
 export const departmentFile = z
-  .object({
+  .strictObject({
     id,
     order,
     email,
@@ -81,7 +84,7 @@ export const journalFrequencies = ["monthly", "bimonthly", "quarterly", "triannu
 export const locales = ["en", "tr"] as const;
 
 export const journalFile = z
-  .object({
+  .strictObject({
     id,
     order,
     abbreviation: line,
@@ -112,7 +115,7 @@ export const boardFile = z.strictObject({
         name: line,
         position: id,
         affiliation: line,
-        country: z.string().regex(/^[A-Z]{2}$/, "a two-letter country code"),
+        country,
         orcid: orcid.optional(),
         order,
       }),
@@ -120,24 +123,109 @@ export const boardFile = z.strictObject({
     .min(1),
 });
 
-export const articleTypes = ["research-article", "review-article", "case-report", "book-review", "editorial"] as const;
+export const articleTypes = [
+  "research-article",
+  "review-article",
+  "case-report",
+  "book-review",
+  "editorial",
+  "correction",
+  "retraction",
+  "expression-of-concern",
+] as const;
+/** Where an article stands: what a reader is told above its text, and what indexers are sent. */
+export const articleStatuses = ["published", "corrected", "retracted", "expression-of-concern", "withdrawn"] as const;
+/** What a notice does to the work it names; the work's status must say the same (read-folder checks). */
+export const relationTypes = ["corrects", "retracts", "concerns"] as const;
+/** The fourteen CRediT contributor roles (https://credit.niso.org/), as the NISO vocabulary's slugs. */
+export const creditRoles = [
+  "conceptualization",
+  "data-curation",
+  "formal-analysis",
+  "funding-acquisition",
+  "investigation",
+  "methodology",
+  "project-administration",
+  "resources",
+  "software",
+  "supervision",
+  "validation",
+  "visualization",
+  "writing-original-draft",
+  "writing-review-editing",
+] as const;
+
+export const affiliation = z.strictObject({ name: line, ror: ror.optional(), country: country.optional() });
+/**
+ * A person who wrote or edited a work: the family name is required and may have several words
+ * ("Aktaş Karaca"); one who goes by one name has only `family`.
+ */
+export const person = z.strictObject({
+  given: line.optional(),
+  family: line,
+  orcid: orcid.optional(),
+  affiliations: z.array(affiliation).default([]),
+});
+const articleAuthor = person.extend({
+  email: email.optional(),
+  corresponding: z.boolean().default(false),
+  roles: z.array(z.enum(creditRoles)).default([]),
+});
+/** A licence by its name as printed and the URL of its terms. */
+const licence = z.strictObject({ name: line, url });
+const funding = z.strictObject({
+  funder: line,
+  /** The funder's Crossref Funder Registry DOI (https://doi.org/10.13039/…) or ROR URL. */
+  funderId: z.url({ protocol: /^https$/, hostname: /^(doi\.org|ror\.org)$/ }).optional(),
+  awards: z.array(line).default([]),
+});
+const relation = z.union([
+  z.strictObject({ type: z.enum(relationTypes), article: z.string().regex(/^[a-z0-9-]+\/[a-z0-9-]+$/, "{issue id}/{article id} in this journal") }),
+  z.strictObject({ type: z.enum(relationTypes), doi }),
+]);
 
 const article = z
-  .object({
+  .strictObject({
     id,
     type: z.enum(articleTypes),
     language: z.enum(locales),
+    status: z.enum(articleStatuses).default("published"),
+    relations: z.array(relation).default([]),
     doi: doi.optional(),
     pages: pages.optional(),
     receivedOn: isoDate.optional(),
     acceptedOn: isoDate.optional(),
     publishedOn: isoDate,
+    /** The last change to the record after publication (a correction, a new version). */
+    modifiedOn: isoDate.optional(),
+    versions: z.array(z.strictObject({ date: isoDate }).extend(localized(line).shape)).default([]),
     views: z.number().int().nonnegative(),
-    fullTextUrl: url.optional(),
-    pdfUrl: url.optional(),
-    authors: z.array(z.strictObject({ name: line, affiliation: line.optional(), orcid: orcid.optional() })).min(1),
+    licence: licence.optional(),
+    copyright: z.strictObject({ holder: line, year: z.number().int().min(1900).max(2100) }).optional(),
+    funding: z.array(funding).default([]),
+    authors: z.array(articleAuthor).min(1),
   })
   .extend(localized(z.strictObject({ title: line, abstract: markdown, keywords: z.array(line).min(1) })).shape);
+
+/** A work an article cites: always the text as printed, and its parts where they are known. */
+export const referenceEntry = z.strictObject({
+  id,
+  text: line,
+  type: z.enum(["journal-article", "book", "chapter", "report", "thesis", "dataset", "web", "other"]).default("journal-article"),
+  authors: z.array(z.strictObject({ given: line.optional(), family: line })).default([]),
+  title: line.optional(),
+  /** The journal, the book a chapter is in, or the site. */
+  container: line.optional(),
+  year: z.number().int().min(1500).max(2100).optional(),
+  volume: line.optional(),
+  issue: line.optional(),
+  pages: line.optional(),
+  publisher: line.optional(),
+  doi: z.string().regex(/^10\.\d{4,9}\/\S+$/, "a DOI such as 10.1037/0003-066X.59.1.29").optional(),
+  url: url.optional(),
+});
+/** An article's reference list (`articles/{id}/references.yaml`), in the order it is printed. */
+export const referencesFile = z.array(referenceEntry).min(1);
 
 export const issueFile = z.strictObject({
   id,
@@ -149,10 +237,10 @@ export const issueFile = z.strictObject({
   articles: z.array(article).min(1),
 });
 
-const contributor = z.strictObject({ name: line, role: z.enum(["author", "editor"]) });
+const contributor = person.extend({ role: z.enum(["author", "editor"]) });
 
 export const bookFile = z
-  .object({
+  .strictObject({
     id,
     order,
     contributors: z.array(contributor).min(1),
@@ -167,7 +255,7 @@ export const bookFile = z
     cover: cover.optional(),
     licence: line.optional(),
     url: url.optional(),
-    chapters: z.array(z.strictObject({ title: line, authors: z.array(line).min(1), pages, doi: doi.optional() })),
+    chapters: z.array(z.strictObject({ title: line, authors: z.array(person).min(1), pages, doi: doi.optional() })),
   })
   .extend(localized(z.strictObject({ slug, title: line, subtitle: line.optional(), description: markdown })).shape);
 
@@ -179,3 +267,6 @@ export type JournalFile = z.infer<typeof journalFile>;
 export type BoardFile = z.infer<typeof boardFile>;
 export type IssueFile = z.infer<typeof issueFile>;
 export type BookFile = z.infer<typeof bookFile>;
+export type ArticleFile = z.infer<typeof article>;
+export type PersonFile = z.infer<typeof person>;
+export type ReferenceEntry = z.infer<typeof referenceEntry>;

@@ -16,6 +16,7 @@ import * as postgresSearchIndexMigration from "./migrations/2026-11-23-0012-post
 import * as contentRevisionMigration from "./migrations/2026-11-23-0013-content-revision.ts";
 import * as rateLimitMigration from "./migrations/2026-11-23-0014-rate-limit.ts";
 import * as searchStemsMigration from "./migrations/2026-11-23-0015-search-stems.ts";
+import * as scholarlyRecordMigration from "./migrations/2026-11-25-0001-scholarly-record.ts";
 import { openPostgresPool, type PoolTimeouts } from "./postgres-pool.ts";
 import type { Database } from "./schema.ts";
 import { createSqliteDialect, type SqliteOptions } from "./sqlite-dialect.ts";
@@ -54,6 +55,7 @@ const migrations = {
   "2026-11-23-0013-content-revision": contentRevisionMigration,
   "2026-11-23-0014-rate-limit": rateLimitMigration,
   "2026-11-23-0015-search-stems": searchStemsMigration,
+  "2026-11-25-0001-scholarly-record": scholarlyRecordMigration,
 };
 
 /** Brings the schema up to date; throws with the failing migration's error. */

@@ -130,8 +130,18 @@ export interface ArticleTable {
   acceptedOn: string | null;
   publishedOn: string;
   views: number;
-  fullTextUrl: string | null;
-  pdfUrl: string | null;
+  status: string;
+  modifiedOn: string | null;
+  licenceName: string | null;
+  licenceUrl: string | null;
+  copyrightHolder: string | null;
+  copyrightYear: number | null;
+  /** JSON: [{ funder, funderId?, awards }]. */
+  funding: string;
+  /** JSON: [{ date, en, tr }]. */
+  versions: string;
+  /** JSON: [{ kind, file, bytes }], `file` under the content folder. */
+  galleys: string;
 }
 export interface ArticleTextTable {
   journalId: string;
@@ -146,9 +156,46 @@ export interface ArticleAuthorTable {
   journalId: string;
   articleId: string;
   position: number;
+  /** As printed: given names then family name. */
   name: string;
-  affiliation: string | null;
+  given: string | null;
+  family: string;
   orcid: string | null;
+  email: string | null;
+  corresponding: number;
+  /** JSON array of CRediT role slugs. */
+  roles: string;
+  /** JSON: [{ name, ror?, country? }]. */
+  affiliations: string;
+}
+export interface ArticleRelationTable {
+  journalId: string;
+  articleId: string;
+  position: number;
+  type: string;
+  targetArticleId: string | null;
+  targetDoi: string | null;
+}
+export interface ArticleReferenceTable {
+  journalId: string;
+  articleId: string;
+  position: number;
+  refId: string;
+  text: string;
+  doi: string | null;
+  url: string | null;
+  /** JSON: the reference's structured parts. */
+  parts: string;
+}
+export interface ArticleFullTextTable {
+  journalId: string;
+  articleId: string;
+  html: string;
+  jats: string;
+  /** JSON: [{ id, title }]. */
+  outline: string;
+  /** JSON: { [reference id]: citation anchor ids }. */
+  citedAt: string;
 }
 export interface BoardMemberTable {
   journalId: string;
@@ -186,7 +233,13 @@ export interface BookTextTable {
 export interface BookContributorTable {
   bookId: string;
   position: number;
+  /** As printed: given names then family name. */
   name: string;
+  given: string | null;
+  family: string;
+  orcid: string | null;
+  /** JSON: [{ name, ror?, country? }]. */
+  affiliations: string;
   role: string;
 }
 export interface BookCategoryTable {
@@ -282,6 +335,9 @@ export interface Database {
   article: ArticleTable;
   articleText: ArticleTextTable;
   articleAuthor: ArticleAuthorTable;
+  articleRelation: ArticleRelationTable;
+  articleReference: ArticleReferenceTable;
+  articleFullText: ArticleFullTextTable;
   boardMember: BoardMemberTable;
   book: BookTable;
   bookText: BookTextTable;
