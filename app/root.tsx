@@ -94,13 +94,15 @@ function AlternateLinks() {
 export function Layout({ children }: { children: ReactNode }) {
   const locale = useLocale();
   const t = useMessages();
+  // A page that describes itself (an article's abstract) says so in its route's handle.
+  const ownDescription = useMatches().some((m) => (m.handle as { ownDescription?: boolean } | undefined)?.ownDescription);
   return (
     <html lang={locale}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="keywords" content={t.site.keywords} />
-        <meta name="description" content={t.site.description} />
+        {!ownDescription && <meta name="description" content={t.site.description} />}
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <Meta />
         <Links />

@@ -275,9 +275,12 @@ export interface ArticleDetail extends ArticleSummary {
   relations: ArticleRelation[];
   references: Reference[];
   fullText: FullText | null;
+  /** Other articles of the same journal on the same subject (shared keywords), newest first. */
+  related: { issueId: string; id: string; title: string }[];
   text: Record<Locale, ArticleText>;
   issue: Issue;
-  journal: Pick<JournalDetail, "slug" | "title" | "abbreviation" | "eIssn" | "printIssn" | "licence">;
+  /** `id` is the journal's folder in the content (where its articles' files lie); `titles` its title in each locale. */
+  journal: Pick<JournalDetail, "id" | "slug" | "title" | "abbreviation" | "eIssn" | "printIssn" | "licence"> & { titles: Record<Locale, string> };
   alternates: Alternates;
 }
 

@@ -4,3 +4,7 @@ import { href } from "./route-table.ts";
 
 export const articlePath = (journalSlug: string, article: { issueId: string; id: string }, locale: Locale) =>
   href("journal-article", { slug: journalSlug, issueId: article.issueId, articleSlug: article.id }, locale);
+
+/** A galley's path: under the article's own path (as Google Scholar asks of a PDF), named after the article. */
+export const galleyPath = (journalSlug: string, article: { issueId: string; id: string }, locale: Locale, kind: "pdf" | "epub") =>
+  `${articlePath(journalSlug, article, locale)}/${article.id}.${kind}`;

@@ -401,7 +401,6 @@ function generateJournal(random: Random, ref: ReferenceFile, index: number, arti
 
   const issues: IssueFile[] = [];
   const articleIds = new Set<string>();
-  let articleNumber = 0;
   for (let i = 0; i < issueCount; i++) {
     const volume = Math.floor(i / perYear) + 1;
     const number = (i % perYear) + 1;
@@ -430,7 +429,6 @@ function generateJournal(random: Random, ref: ReferenceFile, index: number, arti
         articleIds.add(id);
         const first = page;
         page += random.int(8, 30);
-        articleNumber++;
         return {
           id,
           type: random.weighted(typeWeights),
@@ -441,13 +439,21 @@ function generateJournal(random: Random, ref: ReferenceFile, index: number, arti
           acceptedOn: isoDate(daysBefore(published, random.int(14, 100))),
           publishedOn: isoDate(published),
           views: Math.floor(random.next() ** 3 * 8000),
-          fullTextUrl: `${systemUrl}/article/view/${articleNumber}`,
-          pdfUrl: `${systemUrl}/article/download/${articleNumber}/${articleNumber + 5000}`,
-          authors: Array.from({ length: random.int(1, 4) }, () => ({
-            name: personName(random),
-            affiliation: random.pick(affiliations)[0],
-            orcid: random.next() < 0.8 ? orcidOf(random) : undefined,
-          })),
+          status: "published" as const,
+          relations: [],
+          versions: [],
+          funding: [],
+          authors: Array.from({ length: random.int(1, 4) }, (_, n) => {
+            const [name, country] = random.pick(affiliations);
+            return {
+              given: random.pick(firstNames),
+              family: random.pick(lastNames),
+              orcid: random.next() < 0.8 ? orcidOf(random) : undefined,
+              corresponding: n === 0,
+              roles: [],
+              affiliations: [{ name, country }],
+            };
+          }),
           en: {
             title: titleEn,
             abstract: `This study examines ${a[0].toLowerCase()} and its relation to ${b[0].toLowerCase()} in ${setting[0]}. Drawing on ${sample} ${source[0]}, it shows how local conditions shape outcomes that national figures conceal. The findings suggest that policies addressing ${a[0].toLowerCase()} should take ${b[0].toLowerCase()} into account, and point to questions for further research.`,
@@ -463,7 +469,7 @@ function generateJournal(random: Random, ref: ReferenceFile, index: number, arti
     };
     issues.push(issue);
   }
-  return { journal, board, issues };
+  return { journal, board, issues, articleFiles: new Map() };
 }
 
 /** The content folder's catalogue with its journals replaced by `journals` generated ones. */

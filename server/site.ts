@@ -37,6 +37,7 @@ import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from "../service/db/unavai
 import { oaiBodyLimit } from "../service/oai/app.ts";
 import { clientIp, clientProtocol } from "./client-ip.ts";
 import type { Config } from "./config.ts";
+import { createArticleFilesApp } from "./article-files.ts";
 import { createImageApp } from "./images.ts";
 import { knownHosts } from "./known-hosts.ts";
 import { detectLocale } from "./locale-detection.ts";
@@ -180,6 +181,7 @@ export function createSite({ config, api, forms, apiApp, oai, build, clientDir, 
     app.all("/oai", oaiBodyLimit, (c) => oai(c.req.raw));
   }
   app.route("/", createImageApp({ host: config.IMAGE_HOST, localDir: config.IMAGE_DIR ?? path.join(config.CONTENT_DIR, "images") }));
+  app.route("/", createArticleFilesApp({ api, contentDir: config.CONTENT_DIR }));
 
   app.get("/_i18n/:locale/messages.json", (c) => {
     const locale = c.req.param("locale");

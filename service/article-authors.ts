@@ -1,5 +1,5 @@
 /** The authors of articles, read in one query: the API's article lists and pages, the feeds and the OAI-PMH records share it. */
-import type { Affiliation, Author } from "../contract/api-types.ts";
+import type { Affiliation, Author, Person } from "../contract/api-types.ts";
 import type { ContentDb } from "./db/database.ts";
 
 /** An article, by the key every query of articles shares (an article's id is unique within its journal). */
@@ -31,9 +31,22 @@ export async function readAuthors(db: ContentDb, articles: readonly ArticleKey[]
 
 /** A person's affiliations as stored (JSON), with the absent parts null. */
 export function personAffiliations(json: string): Affiliation[] {
-  return (JSON.parse(json) as { name: string; ror?: string; country?: string }[]).map(({ name, ror, country }) => ({
+  return affiliationsOf(JSON.parse(json));
+}
+const affiliationsOf = (list: { name: string; ror?: string; country?: string }[]): Affiliation[] =>
+  list.map(({ name, ror, country }) => ({
     name,
     ror: ror ?? null,
     country: country ?? null,
   }));
+
+/** A person as the content files give one (chapter authors are stored so): the name as printed, absent parts null. */
+export function personOf(file: { given?: string; family: string; orcid?: string; affiliations?: { name: string; ror?: string; country?: string }[] }): Person {
+  return {
+    name: file.given ? `${file.given} ${file.family}` : file.family,
+    given: file.given ?? null,
+    family: file.family,
+    orcid: file.orcid ?? null,
+    affiliations: affiliationsOf(file.affiliations ?? []),
+  };
 }

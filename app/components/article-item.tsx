@@ -4,7 +4,7 @@ import { format, plural, useLocale, useMessages } from "../i18n.ts";
 import { articleTypeName } from "../lib/article-type.ts";
 import { Link } from "./link.tsx";
 
-/** One article in a list: type, title (a link to its page, `to`), authors, pages, DOI and the links to the full text. */
+/** One article in a list: type, title (a link to its page, `to`), authors, pages, DOI, its standing when it changed, and its PDF. */
 export function ArticleItem({ article, to }: { article: ArticleSummary; to: string }) {
   const t = useMessages();
   const locale = useLocale();
@@ -45,18 +45,18 @@ export function ArticleItem({ article, to }: { article: ArticleSummary; to: stri
           </a>
         )}
       </p>
-      <p className="mt-3 flex gap-3 text-sm font-medium">
-        {article.fullTextUrl && (
-          <a href={article.fullTextUrl} className="text-orange-800 hover:underline">
-            {t.articles.fullText}
-          </a>
-        )}
-        {article.pdfUrl && (
-          <a href={article.pdfUrl} className="text-orange-800 hover:underline">
+      {article.status !== "published" && (
+        <p className={`mt-2 text-sm font-semibold ${article.status === "retracted" || article.status === "withdrawn" ? "text-red-800" : "text-amber-800"}`}>
+          {t.article.status[article.status]}
+        </p>
+      )}
+      {article.galleys.some((g) => g.kind === "pdf") && (
+        <p className="mt-3 text-sm font-medium">
+          <a href={`${to}/${article.id}.pdf`} className="text-orange-800 hover:underline">
             {t.articles.pdf}
           </a>
-        )}
-      </p>
+        </p>
+      )}
     </article>
   );
 }

@@ -5,7 +5,8 @@
  */
 
 import type { ArticleDetail } from "../../contract/api-types.ts";
-import { articlePath } from "../../contract/article-path.ts";
+import { articlePath, galleyPath } from "../../contract/article-path.ts";
+import { doiUrl } from "../../contract/identifiers.ts";
 import { plainText } from "../../contract/plain-text.ts";
 import type { Locale } from "../../i18n/locales.ts";
 import type { CitationData } from "./citation-meta.ts";
@@ -17,14 +18,16 @@ export function citationData(article: ArticleDetail, origin: string, locale: Loc
     url: origin + articlePath(article.alternates[locale], article, locale),
     locale,
     title: article.title,
+    originalTitle: article.text[article.language].title,
     language: article.language,
     authors: article.authors,
     publishedOn: article.publishedOn,
     journal: {
       title: article.journal.title,
+      originalTitle: article.journal.titles[article.language],
       abbreviation: article.journal.abbreviation,
       issns: issns(article.journal),
-      licence: article.journal.licence,
+      licence: article.licence?.url ?? article.licence?.name ?? null,
     },
     volume: article.issue.volume,
     issue: article.issue.number,
@@ -33,6 +36,16 @@ export function citationData(article: ArticleDetail, origin: string, locale: Loc
     doi: article.doi,
     keywords: article.text[locale].keywords,
     abstract: plainText(article.text[locale].abstractHtml),
-    pdfUrl: article.pdfUrl && new URL(article.pdfUrl, origin || undefined).href,
+    pdfUrl: article.galleys.some((g) => g.kind === "pdf") ? origin + galleyPath(article.alternates[locale], article, locale, "pdf") : null,
+    references: article.references,
+    status: article.status,
+    funding: article.funding,
+    relations: article.relations.flatMap((r) =>
+      r.article
+        ? [{ type: r.type, side: r.side, title: r.article.title, url: origin + articlePath(article.alternates[locale], r.article, locale) }]
+        : r.doi
+          ? [{ type: r.type, side: r.side, title: r.doi, url: doiUrl(r.doi) }]
+          : [],
+    ),
   };
 }

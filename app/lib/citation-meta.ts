@@ -5,6 +5,7 @@
  * is left out, never written empty.
  */
 
+import type { ArticleDetail, ArticleRelation, ArticleStatus, Person, Reference } from "../../contract/api-types.ts";
 import { doiUrl, orcidUrl } from "../../contract/identifiers.ts";
 import type { Locale } from "../../i18n/locales.ts";
 
@@ -15,12 +16,15 @@ export interface CitationData {
   locale: Locale;
   /** The title as the page shows it. */
   title: string;
+  /** The title in the article's own language: what Google Scholar indexes, on both locales' pages. */
+  originalTitle: string;
   /** The language the article is written in. */
   language: Locale;
-  authors: { name: string; affiliation: string | null; orcid: string | null }[];
+  authors: Pick<Person, "name" | "given" | "family" | "orcid" | "affiliations">[];
   /** YYYY-MM-DD. */
   publishedOn: string;
-  journal: { title: string; abbreviation: string | null; issns: string[]; licence: string | null };
+  /** `title` in the page's language, `originalTitle` in the article's. */
+  journal: { title: string; originalTitle: string; abbreviation: string | null; issns: string[]; licence: string | null };
   volume: number;
   issue: number;
   firstPage: number | null;
@@ -31,6 +35,11 @@ export interface CitationData {
   abstract: string;
   /** Absolute. */
   pdfUrl: string | null;
+  references: Reference[];
+  /** For the JSON-LD: the article's standing, who funded it, and the notices or works it is related to (absolute URLs). */
+  status: ArticleStatus;
+  funding: ArticleDetail["funding"];
+  relations: { type: ArticleRelation["type"]; side: ArticleRelation["side"]; url: string; title: string }[];
 }
 
 export type MetaTag = { name: string; content: string } | { property: string; content: string };
@@ -47,17 +56,38 @@ export function shorten(text: string, max: number): string {
   return `${(space > max / 2 ? cut.slice(0, space) : cut).replace(/[\s,;:.]+$/, "")}…`;
 }
 
+/** A person as Highwire's tags name them: "Family, Given" (a family name of several words stays whole). */
+const invertedName = (person: { given: string | null; family: string }) => (person.given ? `${person.family}, ${person.given}` : person.family);
+
+/** A reference as Highwire's citation_reference gives one: its known parts as `key=value` pairs, else its printed text. */
+function referenceTag(reference: Reference): string {
+  const parts: [string, string | number | undefined | null][] = [
+    ["citation_title", reference.title],
+    ...reference.authors.map((a): [string, string] => ["citation_author", invertedName({ given: a.given ?? null, family: a.family })]),
+    [reference.type === "journal-article" ? "citation_journal_title" : "citation_publisher", reference.container ?? reference.publisher],
+    ["citation_publication_date", reference.year],
+    ["citation_volume", reference.volume],
+    ["citation_issue", reference.issue],
+    ["citation_firstpage", reference.pages?.split(/[-–]/)[0]],
+    ["citation_lastpage", reference.pages?.split(/[-–]/)[1]],
+    ["citation_doi", reference.doi],
+  ];
+  const known = parts.filter(([, value]) => value != null && value !== "");
+  return reference.title ? known.map(([key, value]) => `${key}=${String(value).replaceAll(";", ",")}`).join("; ") : reference.text;
+}
+
 export function citationMeta(data: CitationData): MetaTag[] {
   const description = shorten(data.abstract, DESCRIPTION_MAX);
   const tags: [kind: "name" | "property", key: string, value: string | number | null][] = [
-    ["name", "citation_title", data.title],
+    ["name", "description", description],
+    ["name", "citation_title", data.originalTitle],
     ...data.authors.flatMap((a): typeof tags => [
-      ["name", "citation_author", a.name],
-      ["name", "citation_author_institution", a.affiliation],
+      ["name", "citation_author", invertedName(a)],
+      ...a.affiliations.map((x): (typeof tags)[number] => ["name", "citation_author_institution", x.name]),
       ["name", "citation_author_orcid", a.orcid && orcidUrl(a.orcid)],
     ]),
     ["name", "citation_publication_date", data.publishedOn.replaceAll("-", "/")],
-    ["name", "citation_journal_title", data.journal.title],
+    ["name", "citation_journal_title", data.journal.originalTitle],
     ["name", "citation_journal_abbrev", data.journal.abbreviation],
     ...data.journal.issns.map((issn): (typeof tags)[number] => ["name", "citation_issn", issn]),
     ["name", "citation_volume", data.volume],
@@ -69,6 +99,7 @@ export function citationMeta(data: CitationData): MetaTag[] {
     ["name", "citation_language", data.language],
     ["name", "citation_abstract_html_url", data.url],
     ["name", "citation_pdf_url", data.pdfUrl],
+    ...data.references.map((r): (typeof tags)[number] => ["name", "citation_reference", referenceTag(r)]),
 
     ["name", "DC.title", data.title],
     ...data.authors.map((a): (typeof tags)[number] => ["name", "DC.creator", a.name]),

@@ -4,11 +4,11 @@
  * a type that schema.org's vocabulary does not have does not compile.
  */
 import type { Book, BreadcrumbList, Organization, Periodical, Person, PublicationIssue, ScholarlyArticle, WithContext } from "schema-dts";
-import type { BookDetail, Issue, JournalDetail } from "../../contract/api-types.ts";
+import type { Person as ApiPerson, BookDetail, Issue, JournalDetail } from "../../contract/api-types.ts";
 import { doiUrl, orcidUrl } from "../../contract/identifiers.ts";
 import type { Crumb } from "./breadcrumbs.ts";
 import type { CitationData } from "./citation-meta.ts";
-import { licenceUrl } from "./licence.ts";
+import { licenceUrl } from "../../contract/licence.ts";
 
 const CONTEXT = "https://schema.org";
 
@@ -65,15 +65,35 @@ export function publicationIssue(journal: JournalDetail, journalUrl: string, iss
   };
 }
 
-const person = (name: string) => ({ "@type": "Person" as const, name }) satisfies Person;
+/** A person with their name's parts, affiliations (with their ROR ids) and ORCID iD. */
+const person = (p: ApiPerson) =>
+  ({
+    "@type": "Person" as const,
+    name: p.name,
+    ...(p.given ? { givenName: p.given } : {}),
+    familyName: p.family,
+    ...(p.affiliations.length
+      ? {
+          affiliation: p.affiliations.map((a) => ({
+            "@type": "Organization" as const,
+            name: a.name,
+            ...(a.ror ? { sameAs: `https://ror.org/${a.ror}` } : {}),
+          })),
+        }
+      : {}),
+    ...(p.orcid ? { sameAs: orcidUrl(p.orcid) } : {}),
+  }) satisfies Person;
+
+/** schema.org's names of an article's standing. */
+const workStatus = { published: "Published", corrected: "Corrected", retracted: "Retracted", "expression-of-concern": "Expression of concern", withdrawn: "Withdrawn" };
 
 /** A book, with an edition per ISBN (print, e-book) and its chapters. */
 export function book(detail: BookDetail, url: string, publishedBy: Publisher): WithContext<Book> {
   const editions: Book[] = [];
   if (detail.printIsbn) editions.push({ "@type": "Book", bookFormat: "https://schema.org/Hardcover", isbn: detail.printIsbn });
   if (detail.eIsbn) editions.push({ "@type": "Book", bookFormat: "https://schema.org/EBook", isbn: detail.eIsbn });
-  const authors = detail.contributors.filter((c) => c.role === "author").map((c) => person(c.name));
-  const editors = detail.contributors.filter((c) => c.role === "editor").map((c) => person(c.name));
+  const authors = detail.contributors.filter((c) => c.role === "author").map(person);
+  const editors = detail.contributors.filter((c) => c.role === "editor").map(person);
   return {
     "@context": CONTEXT,
     "@type": "Book",
@@ -118,11 +138,7 @@ export function scholarlyArticle(data: CitationData, issueUrl: string, journalUr
     url: data.url,
     headline: data.title,
     name: data.title,
-    author: data.authors.map((author) => ({
-      ...person(author.name),
-      ...(author.affiliation ? { affiliation: { "@type": "Organization", name: author.affiliation } } : {}),
-      ...(author.orcid ? { sameAs: orcidUrl(author.orcid) } : {}),
-    })),
+    author: data.authors.map(person),
     datePublished: data.publishedOn,
     inLanguage: data.language,
     ...(data.abstract ? { abstract: data.abstract } : {}),
@@ -131,6 +147,32 @@ export function scholarlyArticle(data: CitationData, issueUrl: string, journalUr
     ...(data.lastPage !== null ? { pageEnd: data.lastPage } : {}),
     ...(data.doi ? { identifier: { "@type": "PropertyValue", propertyID: "DOI", value: data.doi }, sameAs: doiUrl(data.doi) } : {}),
     ...licence(data.journal.licence),
+    ...(data.status !== "published" ? { creativeWorkStatus: workStatus[data.status] } : {}),
+    ...(data.references.length
+      ? {
+          citation: data.references.map((r) => ({
+            "@type": "CreativeWork" as const,
+            name: r.title ?? r.text,
+            ...(r.doi ? { sameAs: doiUrl(r.doi) } : r.url ? { url: r.url } : {}),
+          })),
+        }
+      : {}),
+    ...(data.funding.length
+      ? {
+          funding: data.funding.map((f) => ({
+            "@type": "Grant" as const,
+            ...(f.awards.length ? { identifier: f.awards.join(", ") } : {}),
+            funder: { "@type": "Organization" as const, name: f.funder, ...(f.funderId ? { sameAs: f.funderId } : {}) },
+          })),
+        }
+      : {}),
+    // The work points to the notices that change it; a notice is about the work it changes.
+    ...(data.relations.some((r) => r.side === "work")
+      ? { correction: data.relations.filter((r) => r.side === "work").map((r) => ({ "@type": "CorrectionComment" as const, url: r.url, name: r.title })) }
+      : {}),
+    ...(data.relations.some((r) => r.side === "notice")
+      ? { about: data.relations.filter((r) => r.side === "notice").map((r) => ({ "@type": "ScholarlyArticle" as const, "@id": r.url, url: r.url, name: r.title })) }
+      : {}),
     publisher: publishedBy,
     isPartOf: {
       "@type": "PublicationIssue",

@@ -187,6 +187,7 @@ export function toRows(bundle: ContentBundle): Rows {
           views: a.views,
           status: a.status,
           modifiedOn: a.modifiedOn ?? null,
+          datestamp: a.modifiedOn ?? a.publishedOn,
           licenceName: a.licence?.name ?? null,
           licenceUrl: a.licence?.url ?? null,
           copyrightHolder: a.copyright?.holder ?? null,

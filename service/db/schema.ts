@@ -132,6 +132,8 @@ export interface ArticleTable {
   views: number;
   status: string;
   modifiedOn: string | null;
+  /** modifiedOn, or else publishedOn: the OAI-PMH datestamp. */
+  datestamp: string;
   licenceName: string | null;
   licenceUrl: string | null;
   copyrightHolder: string | null;

@@ -4,13 +4,16 @@
  * Hono app over the content database, mounted by the web process next to the content API (or
  * reached through it over API_URL); docs/decisions/013-oai-pmh.md says why.
  *
- * Datestamps are the articles' published days: the catalogue keeps no modification time, so an
- * article corrected by a later import keeps its datestamp and an incremental harvest does not see
- * the change (a full harvest does). Hence the day granularity, and `deletedRecord` "no".
+ * An item's datestamp is its record's last change, a day (`datestamp`: the article's modifiedOn, or
+ * else its publishedOn), so an incremental harvest from a day sees the articles published or
+ * changed since; hence the day granularity. An article dated after today is not in the repository
+ * until its date (read at each request, no restart needed). Articles are never removed from the
+ * content: a withdrawn one stays as its tombstone and is answered as a deleted record (its header
+ * with status="deleted", no metadata), so `deletedRecord` is "persistent".
  */
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
-import { articlePath } from "../../contract/article-path.ts";
+import { articlePath, galleyPath } from "../../contract/article-path.ts";
 import { formDepartments } from "../../forms/definitions.ts";
 import { messages } from "../../i18n/messages/index.ts";
 import type { ArticleKey } from "../article-authors.ts";
@@ -18,7 +21,7 @@ import type { ContentDb } from "../db/database.ts";
 import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from "../db/unavailable.ts";
 import { element, text } from "../xml.ts";
 import { dublinCore, OAI_DC, type RecordContext } from "./dublin-core.ts";
-import { JATS, jatsFront } from "./jats.ts";
+import { JATS, jatsArticle } from "./jats.ts";
 import {
   type ArticleHeader,
   type ArticleRecord,
@@ -27,10 +30,12 @@ import {
   findArticleHeader,
   findArticleRow,
   type HarvestPosition,
+  isDeleted,
   listJournalTitles,
   pageOfHeaders,
   pageOfRows,
   positionOf,
+  type RecordParts,
   readArticleRecords,
   type Selection,
 } from "./records.ts";
@@ -52,10 +57,16 @@ export const oaiBodyLimit = bodyLimit({
   onError: (c) => c.text("The request is too large for an OAI-PMH request.", 413),
 });
 const XML_TYPE = "text/xml; charset=utf-8";
-/** The metadata formats offered, each with how it writes an article. */
-const formats: { prefix: string; schema: string; namespace: string; write: (article: ArticleRecord, context: RecordContext) => string }[] = [
-  { ...OAI_DC, write: dublinCore },
-  { ...JATS, write: jatsFront },
+/** The metadata formats offered, each with how it writes an article and what of the record it needs read. */
+const formats: {
+  prefix: string;
+  schema: string;
+  namespace: string;
+  write: (article: ArticleRecord, context: RecordContext) => string;
+  parts: RecordParts;
+}[] = [
+  { ...OAI_DC, write: dublinCore, parts: { back: false } },
+  { ...JATS, write: jatsArticle, parts: { back: true } },
 ];
 type Format = (typeof formats)[number];
 /** The parent of the journals' sets: every article is in it. */
@@ -174,8 +185,8 @@ class Repository {
       text("baseURL", this.baseUrl),
       text("protocolVersion", "2.0"),
       ...(admin ? [text("adminEmail", admin.email)] : []),
-      text("earliestDatestamp", first?.publishedOn ?? new Date().toISOString().slice(0, 10)),
-      text("deletedRecord", "no"),
+      text("earliestDatestamp", first?.datestamp ?? new Date().toISOString().slice(0, 10)),
+      text("deletedRecord", "persistent"),
       text("granularity", "YYYY-MM-DD"),
     ];
     if (DOMAIN.test(this.host)) {
@@ -303,19 +314,35 @@ class Repository {
   }
 
   private header(article: ArticleHeader): string {
-    return element("header", [
-      text("identifier", this.identifierOf(article)),
-      text("datestamp", article.publishedOn),
-      text("setSpec", `${ALL_JOURNALS}:${article.journalId}`),
-    ]);
+    return element(
+      "header",
+      [text("identifier", this.identifierOf(article)), text("datestamp", article.datestamp), text("setSpec", `${ALL_JOURNALS}:${article.journalId}`)],
+      { status: isDeleted(article) ? "deleted" : undefined },
+    );
   }
 
+  /** The records of a page in its order: a withdrawn article's is its header alone, the others' are read and written in the format. */
   private async records(articles: ArticleRow[], format: Format): Promise<string[]> {
     const publisher = { en: messages.en.site.name, tr: messages.tr.site.name };
-    return (await readArticleRecords(this.db, articles)).map((article) => {
-      // The article's page sits under its issue's (…/articles/{issueId}/{articleId}), in English.
-      const landingPage = this.origin + articlePath(article.journal.slug, article, "en");
-      return element("record", [this.header(article), element("metadata", format.write(article, { landingPage, publisher }))]);
+    const read = await readArticleRecords(
+      this.db,
+      articles.filter((a) => !isDeleted(a)),
+      format.parts,
+    );
+    const byKey = new Map(read.map((r) => [this.identifierOf(r), r]));
+    return articles.flatMap((row) => {
+      if (isDeleted(row)) return [element("record", this.header(row))];
+      const article = byKey.get(this.identifierOf(row));
+      if (!article) return [];
+      // The article's page sits under its issue's (…/articles/{issueId}/{articleId}), in English; its galleys under it.
+      const slug = article.journal.slug;
+      const context: RecordContext = {
+        landingPage: this.origin + articlePath(slug, article, "en"),
+        pdfUrl: article.galleys.includes("pdf") ? this.origin + galleyPath(slug, article, "en", "pdf") : null,
+        pageOf: (other) => this.origin + articlePath(slug, other, "en"),
+        publisher,
+      };
+      return [element("record", [this.header(article), element("metadata", format.write(article, context))])];
     });
   }
 }

@@ -1,20 +1,40 @@
 /**
- * An article's JATS front matter (`jats`, as Open Journal Systems offers it): journal and article
- * metadata in the Journal Publishing tag set's element order (JATS 1.1), the title and abstract in
- * the article's language with the other language's as translations, no body.
+ * An article as JATS 1.3 (`jats`, the Journal Publishing tag set, as Open Journal Systems and
+ * Janeway offer it over OAI-PMH): the journal's and the article's metadata in the tag set's element
+ * order, then the full text's `<body>` and the reference list in `<back>`.
+ *
+ * The front matter holds the title and abstract in the article's language with the other
+ * language's as translations; the authors with structured names, ORCID iDs, CRediT roles, the
+ * corresponding author's e-mail, and affiliations (`<aff>` with the ROR id and country, shared by
+ * the authors who name the same one); the dates (published, received, accepted, and updated when
+ * the record changed); the copyright and licence (`ali:license_ref`); the landing page and the PDF;
+ * the notices that change the article and the works a notice changes (`related-article`, both
+ * ways); the keywords and the funding. The body's figures, relative to the landing page in the
+ * database, are made absolute here. The record is in OJS's namespace (http://jats.nlm.nih.gov):
+ * OAI-PMH wants metadata in a namespace, and the JATS schema has none.
  */
 
+import { decodeXML } from "entities";
+import type { Affiliation, Author } from "../../contract/api-types.ts";
 import { orcidUrl } from "../../contract/identifiers.ts";
+import { licenceUrl } from "../../contract/licence.ts";
 import { paragraphsOf } from "../../contract/plain-text.ts";
+import { messages } from "../../i18n/messages/index.ts";
 import { element, text } from "../xml.ts";
 import type { RecordContext } from "./dublin-core.ts";
-import type { ArticleRecord } from "./records.ts";
+import type { ArticleRecord, CitedWork, Funding, Relation } from "./records.ts";
 
 export const JATS = {
   prefix: "jats",
-  schema: "https://jats.nlm.nih.gov/publishing/1.1/xsd/JATS-journalpublishing1.xsd",
+  schema: "https://jats.nlm.nih.gov/publishing/1.3/xsd/JATS-journalpublishing1-3.xsd",
   namespace: "http://jats.nlm.nih.gov",
 } as const;
+
+// biome-ignore lint/suspicious/noControlCharactersInRegex: these are the characters XML 1.0 forbids.
+const FORBIDDEN = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g;
+const ENTITIES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" };
+/** Text as mixed content or an attribute value (what `text` does to an element's whole text). */
+const escapeText = (value: string) => value.replace(FORBIDDEN, "").replace(/[&<>"]/g, (ch) => ENTITIES[ch]);
 
 /** A date as JATS writes it: its parts, and the whole in ISO 8601. */
 const date = (name: string, day: string, attrs: Record<string, string>) => {
@@ -24,7 +44,135 @@ const date = (name: string, day: string, attrs: Record<string, string>) => {
 
 const paragraphs = (html: string) => paragraphsOf(html).map((p) => text("p", p));
 
-export function jatsFront(article: ArticleRecord, { landingPage, publisher }: RecordContext): string {
+const CREDIT = "https://credit.niso.org/";
+const roleNames: Record<string, string> = messages.en.article.roles;
+
+/** A CRediT role by its slug, with the NISO vocabulary's term and URI. */
+const role = (slug: string) => {
+  const term = roleNames[slug] ?? slug;
+  return text("role", term, {
+    vocab: "credit",
+    "vocab-identifier": CREDIT,
+    "vocab-term": term,
+    "vocab-term-identifier": `${CREDIT}contributor-roles/${slug}/`,
+  });
+};
+
+const affiliationKey = (a: Affiliation) => JSON.stringify([a.name, a.ror, a.country]);
+
+/** The institution, with its ROR id when known. */
+const institution = (name: string, id?: { type: "ror" | "doi"; value: string }) =>
+  element("institution-wrap", [text("institution", name), ...(id ? [text("institution-id", id.value, { "institution-id-type": id.type })] : [])]);
+
+/** The authors, then their affiliations, each once (`aff-1`, `aff-2`…) and pointed at by the authors who name it. */
+function contribGroup(authors: Author[]): string[] {
+  if (authors.length === 0) return [];
+  const affiliations = new Map<string, { id: string; affiliation: Affiliation }>();
+  for (const affiliation of authors.flatMap((a) => a.affiliations)) {
+    const k = affiliationKey(affiliation);
+    if (!affiliations.has(k)) affiliations.set(k, { id: `aff-${affiliations.size + 1}`, affiliation });
+  }
+  const contribs = authors.map((author) =>
+    element(
+      "contrib",
+      [
+        ...(author.orcid ? [text("contrib-id", orcidUrl(author.orcid), { "contrib-id-type": "orcid" })] : []),
+        // One who goes by one name has only a surname.
+        element("name", [text("surname", author.family), ...(author.given ? [text("given-names", author.given)] : [])], { "name-style": "western" }),
+        ...(author.corresponding && author.email ? [text("email", author.email)] : []),
+        ...author.roles.map(role),
+        ...author.affiliations.map((a) => text("xref", "", { "ref-type": "aff", rid: affiliations.get(affiliationKey(a))?.id })),
+      ],
+      { "contrib-type": "author", corresp: author.corresponding ? "yes" : undefined },
+    ),
+  );
+  const affs = [...affiliations.values()].map(({ id, affiliation }) =>
+    element(
+      "aff",
+      [
+        institution(affiliation.name, affiliation.ror ? { type: "ror", value: `https://ror.org/${affiliation.ror}` } : undefined),
+        ...(affiliation.country ? [text("country", "", { country: affiliation.country })] : []),
+      ],
+      { id },
+    ),
+  );
+  return [element("contrib-group", [...contribs, ...affs])];
+}
+
+/** The copyright and the licence: the article's own, else the journal's (a Creative Commons one with its deed's URL). */
+function permissions(article: ArticleRecord): string[] {
+  const licence = article.licenceName
+    ? { name: article.licenceName, url: article.licenceUrl }
+    : article.journal.licence
+      ? { name: article.journal.licence, url: licenceUrl(article.journal.licence) }
+      : null;
+  const { copyrightHolder: holder, copyrightYear: year } = article;
+  const parts = [
+    ...(holder && year
+      ? [text("copyright-statement", `© ${year} ${holder}`), text("copyright-year", String(year)), text("copyright-holder", holder)]
+      : []),
+    ...(licence ? [element("license", [...(licence.url ? [text("ali:license_ref", licence.url)] : []), text("license-p", licence.name)])] : []),
+  ];
+  return parts.length > 0 ? [element("permissions", parts)] : [];
+}
+
+const relatedTypes: Record<Relation["side"], Record<Relation["type"], string>> = {
+  // This article is the notice: the work it changes.
+  notice: { corrects: "corrected-article", retracts: "retracted-article", concerns: "object-of-concern" },
+  // This article is the work: the notice that changes it.
+  work: { corrects: "correction-forward", retracts: "retraction-forward", concerns: "concern-forward" },
+};
+
+/** The other article of a relation: by its DOI when it has one, else by its landing page. */
+const relatedArticle = (relation: Relation, { pageOf }: RecordContext) => {
+  const target = relation.doi
+    ? { "ext-link-type": "doi", "xlink:href": relation.doi }
+    : relation.article
+      ? { "ext-link-type": "uri", "xlink:href": pageOf(relation.article) }
+      : undefined;
+  return target ? [text("related-article", "", { "related-article-type": relatedTypes[relation.side][relation.type], ...target })] : [];
+};
+
+/** One award group per award (JATS4R), one without an award id for a funder named without any. */
+function fundingGroup(funding: Funding[]): string[] {
+  if (funding.length === 0) return [];
+  const groups = funding.flatMap(({ funder, funderId, awards }) => {
+    const source = element(
+      "funding-source",
+      funderId ? institution(funder, { type: new URL(funderId).hostname === "ror.org" ? "ror" : "doi", value: funderId }) : escapeText(funder),
+    );
+    return awards.length > 0 ? awards.map((award) => element("award-group", [source, text("award-id", award)])) : [element("award-group", source)];
+  });
+  return [element("funding-group", groups)];
+}
+
+/**
+ * A reference as printed, with its DOI marked as a `pub-id` (and, without one, its URL as an
+ * `ext-link`) where the text holds it, or added after the text where it does not.
+ */
+function citation(work: CitedWork): string {
+  const mark = (value: string, markup: (inner: string) => string) => {
+    const at = work.text.toLowerCase().indexOf(value.toLowerCase());
+    if (at < 0) return `${escapeText(work.text)} ${markup(escapeText(value))}`;
+    return escapeText(work.text.slice(0, at)) + markup(escapeText(work.text.slice(at, at + value.length))) + escapeText(work.text.slice(at + value.length));
+  };
+  const inner = work.doi
+    ? mark(work.doi, (doi) => `<pub-id pub-id-type="doi">${doi}</pub-id>`)
+    : work.url
+      ? mark(work.url, (url) => `<ext-link ext-link-type="uri" xlink:href="${escapeText(work.url ?? "")}">${url}</ext-link>`)
+      : escapeText(work.text);
+  return element("ref", element("mixed-citation", inner), { id: work.id });
+}
+
+/** The body with its figures' (and other media's) relative hrefs made absolute from the landing page. */
+const absoluteHrefs = (body: string, landingPage: string) =>
+  body.replace(
+    /(<(?:graphic|inline-graphic|media|supplementary-material)\b[^>]*?\sxlink:href=")([^"]*)"/g,
+    (_, head: string, href: string) => `${head}${escapeText(new URL(decodeXML(href), landingPage).href)}"`,
+  );
+
+export function jatsArticle(article: ArticleRecord, context: RecordContext): string {
+  const { landingPage, pdfUrl, publisher } = context;
   const { journal } = article;
   const main = article.language === "tr" ? "tr" : "en";
   const other = main === "en" ? "tr" : "en";
@@ -53,33 +201,20 @@ export function jatsFront(article: ArticleRecord, { landingPage, publisher }: Re
       text("article-title", mainText?.title ?? "", { "xml:lang": main }),
       ...(otherText ? [element("trans-title-group", text("trans-title", otherText.title), { "xml:lang": other })] : []),
     ]),
-    ...(article.authors.length > 0
-      ? [
-          element(
-            "contrib-group",
-            article.authors.map((author) =>
-              element(
-                "contrib",
-                [
-                  ...(author.orcid ? [text("contrib-id", orcidUrl(author.orcid), { "contrib-id-type": "orcid" })] : []),
-                  text("string-name", author.name),
-                  ...(author.affiliation ? [text("aff", author.affiliation)] : []),
-                ],
-                { "contrib-type": "author" },
-              ),
-            ),
-          ),
-        ]
-      : []),
+    ...contribGroup(article.authors),
     date("pub-date", article.publishedOn, { "date-type": "pub", "publication-format": "electronic" }),
     text("volume", String(article.volume)),
     text("issue", String(article.number)),
     ...(article.firstPage === null ? [] : [text("fpage", String(article.firstPage))]),
     ...(article.lastPage === null ? [] : [text("lpage", String(article.lastPage))]),
     ...(history.length > 0 ? [element("history", history)] : []),
-    ...(journal.licence ? [element("permissions", element("license", text("license-p", journal.licence)))] : []),
+    ...(article.modifiedOn
+      ? [element("pub-history", element("event", date("date", article.modifiedOn, { "date-type": "updated" }), { "event-type": "updated" }))]
+      : []),
+    ...permissions(article),
     text("self-uri", "", { "xlink:href": landingPage }),
-    ...(article.pdfUrl ? [text("self-uri", "", { "content-type": "application/pdf", "xlink:href": article.pdfUrl })] : []),
+    ...(pdfUrl ? [text("self-uri", "", { "content-type": "application/pdf", "xlink:href": pdfUrl })] : []),
+    ...article.relations.flatMap((relation) => relatedArticle(relation, context)),
     ...(mainText?.abstractHtml ? [element("abstract", paragraphs(mainText.abstractHtml), { "xml:lang": main })] : []),
     ...(otherText?.abstractHtml ? [element("trans-abstract", paragraphs(otherText.abstractHtml), { "xml:lang": other })] : []),
     ...[
@@ -94,14 +229,23 @@ export function jatsFront(article: ArticleRecord, { landingPage, publisher }: Re
           { "xml:lang": group.lang },
         ),
       ),
+    ...fundingGroup(article.funding),
   ]);
-  return element("article", element("front", [journalMeta, articleMeta]), {
-    xmlns: JATS.namespace,
-    "xmlns:xlink": "http://www.w3.org/1999/xlink",
-    "xmlns:xsi": "http://www.w3.org/2001/XMLSchema-instance",
-    "xsi:schemaLocation": `${JATS.namespace} ${JATS.schema}`,
-    "article-type": article.type,
-    "dtd-version": "1.1",
-    "xml:lang": main,
-  });
+  const back =
+    article.references.length > 0 ? [element("back", element("ref-list", [text("title", "References"), ...article.references.map(citation)]))] : [];
+  return element(
+    "article",
+    [element("front", [journalMeta, articleMeta]), ...(article.body ? [absoluteHrefs(article.body, landingPage)] : []), ...back],
+    {
+      xmlns: JATS.namespace,
+      "xmlns:xlink": "http://www.w3.org/1999/xlink",
+      "xmlns:mml": "http://www.w3.org/1998/Math/MathML",
+      "xmlns:ali": "http://www.niso.org/schemas/ali/1.0/",
+      "xmlns:xsi": "http://www.w3.org/2001/XMLSchema-instance",
+      "xsi:schemaLocation": `${JATS.namespace} ${JATS.schema}`,
+      "article-type": article.type,
+      "dtd-version": "1.3",
+      "xml:lang": main,
+    },
+  );
 }

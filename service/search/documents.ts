@@ -2,7 +2,8 @@
  * The search index's documents, derived from the rows an import writes: one per journal, article,
  * book, service, policy and page, with its title and slug in each locale and the terms of both
  * locales' texts (terms.ts: folded words and their stems), titles apart. An article's terms also
- * hold its DOI, its authors' ORCID iDs and their affiliations; a book's its and its chapters' DOIs.
+ * hold its full text (in its own language), its references, funders and awards, its and its
+ * references' DOIs, its authors' ORCID iDs and their affiliations; a book's its and its chapters' DOIs.
  *
  * A document's id says its facet group: the documents of one kind, journal and year share the id's
  * high bits (`id >> GROUP_BITS`), so that the search counts its facets and applies its filters from
@@ -28,6 +29,8 @@ export const searchSourceTables = [
   "article",
   "articleText",
   "articleAuthor",
+  "articleReference",
+  "articleFullText",
   "book",
   "bookText",
   "bookContributor",
@@ -145,12 +148,18 @@ export function searchDocuments(rows: SourceRows): SearchIndexRows {
   const issueYear = new Map(rows.issue.map((i) => [`${i.journalId}/${i.id}`, i.year]));
   const articleTexts = byLocale(rows.articleText, (r) => `${r.journalId}/${r.articleId}`);
   const authors = Map.groupBy(rows.articleAuthor, (r) => `${r.journalId}/${r.articleId}`);
+  const references = Map.groupBy(rows.articleReference, (r) => `${r.journalId}/${r.articleId}`);
+  const fullTexts = new Map(rows.articleFullText.map((r) => [`${r.journalId}/${r.articleId}`, r.html]));
   for (const article of rows.article) {
     const key = `${article.journalId}/${article.id}`;
     const text = articleTexts.get(key);
     const journal = journalTexts.get(article.journalId);
     if (!text || !journal) continue;
     const articleAuthors = authors.get(key) ?? [];
+    const articleReferences = references.get(key) ?? [];
+    const fullText = fullTexts.get(key);
+    const affiliations = articleAuthors.flatMap((a) => (JSON.parse(a.affiliations ?? "[]") as { name: string }[]).map((x) => x.name));
+    const funders = (JSON.parse(article.funding ?? "[]") as { funder: string; awards: string[] }[]).flatMap((f) => [f.funder, ...f.awards]);
     add(
       "article",
       article.id,
@@ -165,9 +174,14 @@ export function searchDocuments(rows: SourceRows): SearchIndexRows {
         body: {
           en: JSON.parse(text.en.keywords) as string[],
           tr: JSON.parse(text.tr.keywords) as string[],
-          other: articleAuthors.flatMap((a) => [a.name, a.affiliation]),
+          other: [...articleAuthors.map((a) => a.name), ...affiliations, ...funders, ...articleReferences.map((r) => r.text)],
+          // The full text is in the article's language: its words are stemmed by that language's rules.
+          ...(fullText ? { [article.language as Locale]: [...JSON.parse(text[article.language as Locale].keywords), plainText(fullText)] } : {}),
         },
-        identifiers: [...(article.doi ? [doiTerm(article.doi)] : []), ...articleAuthors.flatMap((a) => (a.orcid ? [orcidTerm(a.orcid)] : []))],
+        identifiers: [
+          ...[article.doi, ...articleReferences.map((r) => r.doi)].flatMap((doi) => (doi ? [doiTerm(doi)] : [])),
+          ...articleAuthors.flatMap((a) => (a.orcid ? [orcidTerm(a.orcid)] : [])),
+        ],
       },
     );
   }

@@ -30,7 +30,10 @@ export async function citationFile(api: ApiClient, origin: string, path: string,
     }
     const article = await api.article(locale, slug, issueId, articleId);
     const url = origin + articlePath(article.alternates[locale], article, locale);
-    return citationDownload(articleToWork(article, article.issue, article.journal, url), formatParam);
+    return citationDownload(
+      articleToWork(article, article.issue, article.journal, url, { abstract: article.text[locale].abstractHtml, locale }),
+      formatParam,
+    );
   } catch (error) {
     if (namesNothing(error)) return notFound();
     throw error;

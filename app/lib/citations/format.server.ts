@@ -51,7 +51,8 @@ function entryHtml(html: string): string {
  */
 export function formatCitation(work: CitableWork, style: CitationStyle, locale: Locale): FormattedCitation {
   const lang = cslLocales[style === "isnad" ? "tr" : locale];
-  return { style, html: entryHtml(new Cite(toCsl(work)).format("bibliography", { template: templates[style], lang, format: "html" })) };
+  const cited = style === "apa" && work.sentenceTitle ? { ...work, title: work.sentenceTitle, subtitle: null } : work;
+  return { style, html: entryHtml(new Cite(toCsl(cited)).format("bibliography", { template: templates[style], lang, format: "html" })) };
 }
 
 /** Works formatted lately: eight styles cost tens of milliseconds, and a page renders again every few seconds. */

@@ -3,12 +3,14 @@
 import type { ArticleSummary, BookDetail, Issue, JournalSummary } from "../../../contract/api-types.ts";
 import type { Locale } from "../../../i18n/locales.ts";
 import { messages } from "../../../i18n/messages/index.ts";
-import { type CitableArticle, type CitableBook, splitName } from "./work.ts";
+import { plainText } from "../../../contract/plain-text.ts";
+import { sentenceCase } from "./sentence-case.ts";
+import { type CitableArticle, type CitableBook, fullTitle, personName } from "./work.ts";
 
 /** A book as cited on a page in `locale`: its title there, and the publisher's name in that language. */
 export function bookToWork(book: BookDetail, url: string | null, locale: Locale): CitableBook {
-  const named = (role: "author" | "editor") => book.contributors.filter((c) => c.role === role).map((c) => splitName(c.name));
-  return {
+  const named = (role: "author" | "editor") => book.contributors.filter((c) => c.role === role).map(personName);
+  const work: CitableBook = {
     type: "book",
     id: `book-${book.slug}`,
     title: book.title,
@@ -22,23 +24,30 @@ export function bookToWork(book: BookDetail, url: string | null, locale: Locale)
     url: url ?? book.url,
     language: book.language,
   };
+  return { ...work, sentenceTitle: sentenceCase(fullTitle(work), locale, plainText(book.descriptionHtml)) };
 }
 
+/**
+ * An article as cited: `abstract` is its abstract's HTML in the language of the title it is given,
+ * from which APA's sentence case learns its proper nouns.
+ */
 export function articleToWork(
   article: ArticleSummary,
   issue: Pick<Issue, "volume" | "number" | "year">,
   journal: Pick<JournalSummary, "slug" | "title" | "abbreviation" | "eIssn" | "printIssn">,
   url: string | null,
+  { abstract = "", locale = article.language }: { abstract?: string; locale?: Locale } = {},
 ): CitableArticle {
   return {
     type: "article",
     id: `article-${journal.slug}-${article.issueId}-${article.id}`,
     title: article.title,
-    authors: article.authors.map((a) => splitName(a.name)),
+    sentenceTitle: sentenceCase(article.title, locale, plainText(abstract)),
+    authors: article.authors.map(personName),
     year: issue.year,
     date: article.publishedOn,
     doi: article.doi,
-    url: url ?? article.fullTextUrl,
+    url,
     language: article.language,
     journal: { title: journal.title, abbreviation: journal.abbreviation, issn: journal.eIssn ?? journal.printIssn },
     volume: issue.volume,

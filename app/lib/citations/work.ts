@@ -22,6 +22,8 @@ interface WorkBase {
   url?: string | null;
   /** The language the work is written in. */
   language: Locale;
+  /** The whole title (a book's with its subtitle) in sentence case, as APA writes it (sentence-case.ts). */
+  sentenceTitle?: string;
 }
 
 export interface CitableArticle extends WorkBase {
@@ -46,18 +48,5 @@ export type CitableWork = CitableArticle | CitableBook;
 /** The title a reference gives: a book's subtitle follows its title after a colon. */
 export const fullTitle = (work: CitableWork) => (work.type === "book" && work.subtitle ? `${work.title}: ${work.subtitle}` : work.title);
 
-/** Lower-case words that belong to the surname that follows them ("van", "de", "al"…). */
-const particles = new Set(["van", "von", "der", "den", "de", "del", "della", "da", "di", "du", "la", "le", "al", "el", "bin", "ibn"]);
-
-/**
- * Splits a full name written "Given Family" (as the content stores it) into its parts: the last
- * word is the surname, with any lower-case particles just before it ("Jan van der Berg" →
- * "van der Berg"); a hyphenated surname stays one ("Ayşe Kalemli-Özcan"). A single word is a
- * surname alone.
- */
-export function splitName(fullName: string): PersonName {
-  const words = fullName.trim().split(/\s+/);
-  let start = words.length - 1;
-  while (start > 1 && particles.has(words[start - 1])) start--;
-  return { given: words.slice(0, start).join(" "), family: words.slice(start).join(" ") };
-}
+/** A person as the content gives one (given names, family name) as a citation names them. */
+export const personName = (person: { given: string | null; family: string }): PersonName => ({ given: person.given ?? "", family: person.family });

@@ -1,9 +1,15 @@
 import type { ReactNode } from "react";
 import type { ArticleText } from "../../../contract/api-types.ts";
-import { doiUrl, orcidUrl } from "../../../contract/identifiers.ts";
+import { articlePath, galleyPath } from "../../../contract/article-path.ts";
+import { doiUrl } from "../../../contract/identifiers.ts";
 import { href } from "../../../contract/route-table.ts";
 import type { Locale } from "../../../i18n/locales.ts";
 import { AbstractTabs } from "../../components/abstract-tabs.tsx";
+import { DownloadMenu } from "../../components/article/downloads.tsx";
+import { FullTextBody, Outline, References } from "../../components/article/full-text.tsx";
+import { ArticleNotices } from "../../components/article/notices.tsx";
+import { ArticlePeople, Contributions } from "../../components/article/people.tsx";
+import { Funding, Related, Versions } from "../../components/article/record.tsx";
 import { Facts } from "../../components/facts.tsx";
 import { HowToCite } from "../../components/how-to-cite.tsx";
 import { Link } from "../../components/link.tsx";
@@ -16,7 +22,6 @@ import { formatCitations } from "../../lib/citations/format.server.ts";
 import { articleToWork } from "../../lib/citations/from-api.ts";
 import { formatDate, formatNumber } from "../../lib/formatting.ts";
 import { issueLabel } from "../../lib/issue-label.ts";
-import { licenceUrl } from "../../lib/licence.ts";
 import { loaderBase, orNotFound } from "../../lib/load.server.ts";
 import type { Route } from "./+types/article";
 
@@ -28,12 +33,18 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { api, locale, origin } = loaderBase(request, context);
   const article = await orNotFound(request, api.article(locale, params.slug, params.issueId, params.articleSlug));
   const citation = citationData(article, origin, locale);
-  const citations = formatCitations(articleToWork(article, article.issue, article.journal, citation.url), locale);
+  const citations = formatCitations(
+    articleToWork(article, article.issue, article.journal, citation.url, { abstract: article.text[locale].abstractHtml, locale }),
+    locale,
+  );
   return { article, citation, citations, alternates: article.alternates };
 }
 
 const link = "text-orange-800 hover:underline";
 const badge = "inline-flex rounded border-2 border-stone-800 bg-stone-900 px-2 py-0.5 text-xs font-bold tracking-wide text-white";
+
+/** The page's meta description is its abstract's (citationMeta), not the site's. */
+export const handle = { ownDescription: true };
 
 /** Google Scholar's, Dublin Core's and Open Graph's tags; the <title> is the page's own (PageTitle). */
 export const meta: Route.MetaFunction = ({ loaderData }) => (loaderData ? citationMeta(loaderData.citation) : []);
@@ -45,8 +56,6 @@ export default function Article({ loaderData: { article, citations }, params }: 
   const journalPath = href("journal-overview", { slug: article.journal.slug }, locale);
   const issuePath = href("journal-issue", { slug: article.journal.slug, issueId: article.issueId }, locale);
   const typeName = articleTypeName(article.type, t);
-  const licence = article.journal.licence;
-  const licenceLink = licence && licenceUrl(licence);
   const facts: [string, ReactNode][] = [
     [t.article.type, typeName],
     [
@@ -66,6 +75,7 @@ export default function Article({ loaderData: { article, citations }, params }: 
   if (article.receivedOn) facts.push([t.article.received, formatDate(article.receivedOn, locale)]);
   if (article.acceptedOn) facts.push([t.article.accepted, formatDate(article.acceptedOn, locale)]);
   facts.push([t.article.published, formatDate(article.publishedOn, locale)]);
+  if (article.modifiedOn) facts.push([t.article.modified, formatDate(article.modifiedOn, locale)]);
   if (article.doi)
     facts.push([
       t.articles.doi,
@@ -74,20 +84,28 @@ export default function Article({ loaderData: { article, citations }, params }: 
       </a>,
     ]);
   facts.push([t.article.language, t.language.names[article.language]], [t.article.views, formatNumber(article.views, locale)]);
+  const { licence, copyright } = article;
   if (licence) {
     facts.push([
       t.article.licence,
-      licenceLink ? (
-        <a key="licence" href={licenceLink} rel="license" className={`${badge} hover:bg-stone-700`}>
-          {licence}
-        </a>
-      ) : (
-        <span key="licence" className={badge}>
-          {licence}
-        </span>
-      ),
+      <span key="licence" className="grid justify-items-start gap-1">
+        {licence.url ? (
+          <a href={licence.url} rel="license" className={`${badge} hover:bg-stone-700`}>
+            {licence.name}
+          </a>
+        ) : (
+          <span className={badge}>{licence.name}</span>
+        )}
+        {copyright && <span className="text-xs text-stone-600">{format(t.article.copyright, { year: String(copyright.year), holder: copyright.holder })}</span>}
+      </span>,
     ]);
   }
+  const path = articlePath(params.slug, article, locale);
+  const outline = [
+    { id: "abstract-heading", title: t.article.abstract },
+    ...(article.fullText?.outline ?? []),
+    ...(article.references.length > 0 ? [{ id: "references", title: t.article.references }] : []),
+  ];
   // Both locales' abstracts, the page's first.
   const texts = [locale, other].map((l): [Locale, ArticleText] => [l, article.text[l]]);
   return (
@@ -109,49 +127,33 @@ export default function Article({ loaderData: { article, citations }, params }: 
           {article.text[other].title}
         </p>
       )}
-      <section aria-label={t.articles.authors} className="mt-6">
-        <ul className="flex flex-wrap gap-x-8 gap-y-3">
-          {article.authors.map((author) => (
-            <li key={author.name}>
-              <span className="font-medium">{author.name}</span>
-              {author.orcid && (
-                <a
-                  href={orcidUrl(author.orcid)}
-                  className="ml-1.5 rounded bg-lime-700 px-1 text-xs font-semibold text-white hover:bg-lime-800"
-                  aria-label={format(t.articles.orcid, { name: author.name })}
-                >
-                  iD
-                </a>
-              )}
-              {author.affiliation && <span className="block text-sm text-stone-600">{author.affiliation}</span>}
-            </li>
-          ))}
-        </ul>
-      </section>
-      {(article.fullTextUrl || article.pdfUrl) && (
-        <section aria-label={t.article.read} className="mt-6 flex flex-wrap gap-3">
-          {article.fullTextUrl && (
-            <a href={article.fullTextUrl} className="btn-primary inline-flex">
-              {t.articles.fullText}
-            </a>
-          )}
-          {article.pdfUrl && (
-            <a href={article.pdfUrl} className="btn-secondary">
-              {t.articles.pdf}
-            </a>
-          )}
-        </section>
-      )}
+      <ArticleNotices article={article} />
+      <ArticlePeople authors={article.authors} />
+      <div className="mt-6 flex flex-wrap gap-3">
+        <DownloadMenu galleys={article.galleys} pathOf={(kind) => galleyPath(params.slug, article, locale, kind)} />
+        {article.fullText && (
+          <a href="#full-text" className="btn-secondary">
+            {t.article.fullText}
+          </a>
+        )}
+      </div>
       <div className="mt-10 grid gap-10 lg:grid-cols-[1fr_20rem]">
         <div className="min-w-0">
           <AbstractTabs texts={texts} />
+          {article.fullText && <FullTextBody fullText={article.fullText} language={article.language} folder={path} articleId={article.id} />}
+          <References references={article.references} citedAt={article.fullText?.citedAt ?? {}} />
+          <Funding funding={article.funding} />
+          <Contributions authors={article.authors} />
+          <Versions versions={article.versions} />
           <HowToCite citations={citations} work={{ type: "article", journalSlug: params.slug, issueId: article.issueId, articleId: article.id }} />
+          <Related articles={article.related} journalSlug={params.slug} />
         </div>
         <aside className="grid content-start gap-6">
           <section className="card">
             <h2 className="font-semibold">{t.article.details}</h2>
             <Facts items={facts} />
           </section>
+          {outline.length > 2 && <Outline items={outline} />}
         </aside>
       </div>
     </div>

@@ -1,13 +1,17 @@
 import type { ArticleDetail, ArticleText, Locale } from "../../../contract/api-types.ts";
+import { licenceUrl as ccLicenceUrl } from "../../../contract/licence.ts";
 import { readAuthors } from "../../article-authors.ts";
 import { sanitizeRichText } from "../../content/markdown.ts";
 import type { ContentDb } from "../../db/database.ts";
+import { today } from "../../published.ts";
 import { alternatesOf } from "./alternates.ts";
+import { galleysOf, readFullText, readReferences, readRelations, relatedArticles } from "./article-record.ts";
 import { listIssues } from "./journals.ts";
 
 /**
- * One article of one issue with everything its landing page shows: both locales' title,
- * abstract and keywords, its issue, and the journal's names, ISSNs and licence.
+ * One published article of one issue with everything its landing page shows: both locales'
+ * title, abstract and keywords, its people, rights, funding, lifecycle, references and full
+ * text, its issue, and the journal's names, ISSNs and licence.
  */
 export async function findArticle(
   db: ContentDb,
@@ -25,6 +29,7 @@ export async function findArticle(
     .where("jt.slug", "=", journalSlug)
     .where("a.issueId", "=", issueId)
     .where("a.id", "=", articleId)
+    .where("a.publishedOn", "<=", today())
     .select([
       "a.journalId",
       "a.id",
@@ -38,8 +43,15 @@ export async function findArticle(
       "a.acceptedOn",
       "a.publishedOn",
       "a.views",
-      "a.fullTextUrl",
-      "a.pdfUrl",
+      "a.status",
+      "a.modifiedOn",
+      "a.licenceName",
+      "a.licenceUrl",
+      "a.copyrightHolder",
+      "a.copyrightYear",
+      "a.funding",
+      "a.versions",
+      "a.galleys",
       "jt.slug",
       "jt.title as journalTitle",
       "j.abbreviation",
@@ -49,9 +61,11 @@ export async function findArticle(
     ])
     .executeTakeFirst();
   if (!found) return undefined;
-  const { journalId, slug, journalTitle, abbreviation, eIssn, printIssn, licence, ...row } = found;
-  const journal = { slug, title: journalTitle, abbreviation, eIssn, printIssn, licence };
-  const [texts, authorsOf, [issue], alternates] = await Promise.all([
+  const { journalId, slug, journalTitle, abbreviation, eIssn, printIssn, licence, licenceName, licenceUrl, copyrightHolder, copyrightYear, ...row } =
+    found;
+  const journal = { id: journalId, slug, title: journalTitle, abbreviation, eIssn, printIssn, licence };
+  const key = { journalId, id: articleId };
+  const [texts, authorsOf, [issue], alternates, references, fullText, relations, related, journalTitles] = await Promise.all([
     db
       .selectFrom("articleText")
       .where("journalId", "=", journalId)
@@ -61,6 +75,11 @@ export async function findArticle(
     readAuthors(db, [{ journalId, id: articleId }]),
     listIssues(db, locale, journalSlug, issueId),
     alternatesOf(db.selectFrom("journalText").where("journalId", "=", journalId)),
+    readReferences(db, key),
+    readFullText(db, key),
+    readRelations(db, locale, key),
+    relatedArticles(db, locale, { ...key, issueId }),
+    db.selectFrom("journalText").where("journalId", "=", journalId).select(["locale", "title"]).execute(),
   ]);
   // The importer writes every article's text in both locales.
   const text = Object.fromEntries(
@@ -72,11 +91,21 @@ export async function findArticle(
   return {
     ...row,
     language: row.language as Locale,
+    status: row.status as ArticleDetail["status"],
+    galleys: galleysOf(row.galleys),
+    versions: (JSON.parse(row.versions) as ({ date: string } & Record<Locale, string>)[]).map((v) => ({ date: v.date, note: v[locale] })),
+    funding: JSON.parse(row.funding) as ArticleDetail["funding"],
+    licence: licenceName ? { name: licenceName, url: licenceUrl ?? ccLicenceUrl(licenceName) } : licence ? { name: licence, url: ccLicenceUrl(licence) } : null,
+    copyright: copyrightHolder && copyrightYear ? { holder: copyrightHolder, year: copyrightYear } : null,
+    references,
+    fullText,
+    relations,
+    related,
     title: text[locale].title,
-    authors: authorsOf({ journalId, id: articleId }),
+    authors: authorsOf(key),
     text,
     issue,
-    journal,
+    journal: { ...journal, titles: Object.fromEntries(journalTitles.map((j) => [j.locale, j.title])) as Record<Locale, string> },
     alternates,
   };
 }

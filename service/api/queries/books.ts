@@ -1,6 +1,8 @@
 import type { BookDetail, BookSummary, Locale } from "../../../contract/api-types.ts";
 import { sanitizeRichText } from "../../content/markdown.ts";
+import { personAffiliations, personOf } from "../../article-authors.ts";
 import type { ContentDb } from "../../db/database.ts";
+import type { BookContributorTable } from "../../db/schema.ts";
 import { alternatesOf } from "./alternates.ts";
 import { byOrder } from "./order.ts";
 import { type ReferenceNames, referenceNames } from "./reference.ts";
@@ -35,9 +37,13 @@ function toSummary(row: BookRow, relations: Awaited<ReturnType<typeof relationsO
     ...rest,
     language: row.language as Locale,
     order: sortOrder,
-    contributors: (relations.contributors.get(row.id) ?? []).map((c: { name: string; role: string }) => ({
-      name: c.name,
-      role: c.role as "author" | "editor",
+    contributors: (relations.contributors.get(row.id) ?? []).map(({ name, given, family, orcid, affiliations, role }: BookContributorTable) => ({
+      name,
+      given,
+      family,
+      orcid,
+      affiliations: personAffiliations(affiliations),
+      role: role as "author" | "editor",
     })),
     categories: relations.categories.get(row.id) ?? [],
   };
@@ -81,7 +87,7 @@ export async function findBook(db: ContentDb, locale: Locale, slug: string): Pro
     url,
     chapters: chapters.map((c) => ({
       title: c.title,
-      authors: JSON.parse(c.authors) as string[],
+      authors: (JSON.parse(c.authors) as Parameters<typeof personOf>[0][]).map(personOf),
       firstPage: c.firstPage,
       lastPage: c.lastPage,
       doi: c.doi,

@@ -2,7 +2,9 @@ import type { ArticleSummary, EditorialBoard, Issue, JournalDetail, JournalSumma
 import { readAuthors } from "../../article-authors.ts";
 import { sanitizeRichText } from "../../content/markdown.ts";
 import type { ContentDb } from "../../db/database.ts";
+import { today } from "../../published.ts";
 import { alternatesOf } from "./alternates.ts";
+import { galleysOf } from "./article-record.ts";
 import { byOrder } from "./order.ts";
 import { type ReferenceNames, referenceNames } from "./reference.ts";
 
@@ -96,6 +98,7 @@ export async function findJournal(db: ContentDb, locale: Locale, slug: string): 
     db
       .selectFrom("article")
       .where("journalId", "=", row.id)
+      .where("publishedOn", "<=", today())
       .select((eb) => [eb.fn.countAll().as("articles"), eb.fn.count("issueId").distinct().as("issues")])
       .executeTakeFirstOrThrow(),
     alternatesOf(db.selectFrom("journalText").where("journalId", "=", row.id)),
@@ -143,6 +146,7 @@ export async function listIssues(db: ContentDb, locale: Locale, journalSlug: str
     .selectFrom("issue as i")
     .leftJoin("issueText as t", (j) => j.onRef("t.journalId", "=", "i.journalId").onRef("t.issueId", "=", "i.id").on("t.locale", "=", locale))
     .where("i.journalId", "=", journalIdOf(db, locale, journalSlug))
+    .where("i.publishedOn", "<=", today())
     .select((eb) => [
       "i.id",
       "i.volume",
@@ -154,6 +158,7 @@ export async function listIssues(db: ContentDb, locale: Locale, journalSlug: str
         .selectFrom("article as a")
         .whereRef("a.journalId", "=", "i.journalId")
         .whereRef("a.issueId", "=", "i.id")
+        .where("a.publishedOn", "<=", today())
         .select(eb.fn.countAll().as("n"))
         .as("articleCount"),
     ])
@@ -181,7 +186,10 @@ export async function listArticles(
   { page, pageSize }: PageRequest,
   issueId?: string,
 ): Promise<Page<ArticleSummary>> {
-  let base = db.selectFrom("article as a").where("a.journalId", "=", journalIdOf(db, locale, journalSlug));
+  let base = db
+    .selectFrom("article as a")
+    .where("a.journalId", "=", journalIdOf(db, locale, journalSlug))
+    .where("a.publishedOn", "<=", today());
   if (issueId) base = base.where("a.issueId", "=", issueId);
   const [{ count }, rows] = await Promise.all([
     base.select((eb) => eb.fn.countAll().as("count")).executeTakeFirstOrThrow(),
@@ -200,8 +208,8 @@ export async function listArticles(
         "a.lastPage",
         "a.publishedOn",
         "a.views",
-        "a.fullTextUrl",
-        "a.pdfUrl",
+        "a.status",
+        "a.galleys",
       ])
       .orderBy("i.publishedOn", "desc")
       .orderBy("i.volume", "desc")
@@ -217,6 +225,8 @@ export async function listArticles(
     Items: rows.map(({ journalId, ...r }) => ({
       ...r,
       language: r.language as Locale,
+      status: r.status as ArticleSummary["status"],
+      galleys: galleysOf(r.galleys),
       authors: authorsOf({ journalId, id: r.id }),
     })),
     Count: total,

@@ -4,6 +4,7 @@ import type { LatestArticle, Locale } from "../../../contract/api-types.ts";
 import { readAuthors } from "../../article-authors.ts";
 import { sanitizeRichText } from "../../content/markdown.ts";
 import type { ContentDb } from "../../db/database.ts";
+import { today } from "../../published.ts";
 import { journalIdOf } from "./journals.ts";
 
 /** How many articles a feed carries. */
@@ -15,6 +16,7 @@ export async function latestArticles(db: ContentDb, locale: Locale, journalSlug?
     .selectFrom("article as a")
     .innerJoin("articleText as t", (j) => j.onRef("t.journalId", "=", "a.journalId").onRef("t.articleId", "=", "a.id").on("t.locale", "=", locale))
     .innerJoin("journalText as jt", (j) => j.onRef("jt.journalId", "=", "a.journalId").on("jt.locale", "=", locale));
+  newest = newest.where("a.publishedOn", "<=", today());
   if (journalSlug !== undefined) newest = newest.where("a.journalId", "=", journalIdOf(db, locale, journalSlug));
   const rows = await newest
     .select([

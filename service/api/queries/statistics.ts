@@ -1,5 +1,6 @@
 import type { Statistics } from "../../../contract/api-types.ts";
 import type { ContentDb } from "../../db/database.ts";
+import { today } from "../../published.ts";
 
 /** The home page's figures, computed from the catalogue itself. */
 export async function readStatistics(db: ContentDb): Promise<Statistics> {
@@ -11,6 +12,7 @@ export async function readStatistics(db: ContentDb): Promise<Statistics> {
       .executeTakeFirstOrThrow(),
     db
       .selectFrom("article")
+      .where("publishedOn", "<=", today())
       .select((eb) => [eb.fn.countAll().as("total"), eb.fn.sum("views").as("views")])
       .executeTakeFirstOrThrow(),
     db

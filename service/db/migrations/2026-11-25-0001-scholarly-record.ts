@@ -27,6 +27,13 @@ export async function up(db: Db): Promise<void> {
   for (const column of ["funding", "versions", "galleys"]) await json("article", column);
   await db.schema.alterTable("article").dropColumn("fullTextUrl").execute();
   await db.schema.alterTable("article").dropColumn("pdfUrl").execute();
+  // The OAI-PMH datestamp: the last change to the record (modifiedOn) or else its publication.
+  await db.schema
+    .alterTable("article")
+    .addColumn("datestamp", "text", (c) => c.notNull().defaultTo(""))
+    .execute();
+  await db.schema.dropIndex("articleByDate").execute();
+  await db.schema.createIndex("articleByDatestamp").on("article").columns(["datestamp", "journalId", "id"]).execute();
 
   for (const column of ["given", "email"]) await nullable("articleAuthor", column, "text");
   await db.schema
@@ -94,7 +101,9 @@ export async function down(db: Db): Promise<void> {
   for (const column of ["given", "email", "family", "corresponding", "roles", "affiliations"]) await db.schema.alterTable("articleAuthor").dropColumn(column).execute();
   await db.schema.alterTable("article").addColumn("fullTextUrl", "text").execute();
   await db.schema.alterTable("article").addColumn("pdfUrl", "text").execute();
-  for (const column of ["status", "modifiedOn", "licenceName", "licenceUrl", "copyrightHolder", "copyrightYear", "funding", "versions", "galleys"]) {
+  await db.schema.dropIndex("articleByDatestamp").execute();
+  await db.schema.createIndex("articleByDate").on("article").columns(["publishedOn", "journalId", "id"]).execute();
+  for (const column of ["datestamp", "status", "modifiedOn", "licenceName", "licenceUrl", "copyrightHolder", "copyrightYear", "funding", "versions", "galleys"]) {
     await db.schema.alterTable("article").dropColumn(column).execute();
   }
 }
