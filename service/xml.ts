@@ -8,7 +8,8 @@
 const FORBIDDEN = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g;
 const ENTITIES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&apos;" };
 
-const escapeXml = (text: string) => text.replace(FORBIDDEN, "").replace(/[&<>"']/g, (ch) => ENTITIES[ch]);
+/** A text as XML character data or an attribute value. */
+export const escapeXml = (text: string) => text.replace(FORBIDDEN, "").replace(/[&<>"']/g, (ch) => ENTITIES[ch]);
 
 export type Attributes = Record<string, string | undefined>;
 

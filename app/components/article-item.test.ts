@@ -9,7 +9,7 @@ const article: ArticleSummary = {
   id: "a1",
   issueId: "v1-n1",
   title: "On counting",
-  authors: [{ name: "A. Author", affiliation: null, orcid: null }],
+  authors: [{ name: "A. Author", given: "A.", family: "Author", affiliations: [], orcid: null, corresponding: false, email: null, roles: [] }],
   type: "research",
   language: "en",
   doi: null,
@@ -17,8 +17,8 @@ const article: ArticleSummary = {
   lastPage: null,
   publishedOn: "2026-01-01",
   views: 1,
-  fullTextUrl: null,
-  pdfUrl: null,
+  status: "published",
+  galleys: [],
 };
 
 /** The article's line of facts as a visitor reads it, on a page at `path`. */

@@ -21,7 +21,7 @@ export function Footer() {
     { to: href("books", {}, locale), label: t.nav.books },
   ];
   return (
-    <footer className="mt-16 bg-stone-900 text-stone-300">
+    <footer className="mt-16 bg-stone-900 text-stone-300 print:hidden">
       <div className="page grid gap-10 py-12 md:grid-cols-3">
         <div>
           <Logo inverted />

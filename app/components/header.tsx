@@ -24,7 +24,7 @@ export function Header() {
   };
   const links = headerLinks.map((link) => ({ id: link.id, to: href(link.id, {}, locale), label: link.label(t), end: link.id === "home" }));
   return (
-    <header className="relative z-20 border-b border-stone-200 bg-white">
+    <header className="relative z-20 border-b border-stone-200 bg-white print:hidden">
       {/*
         Each part keeps its place while the ones after it are still arriving: the browser may paint a
         half-parsed header, so the logo has its own width and the links start after it, never pushed

@@ -40,7 +40,7 @@ export function HowToCite({ citations, work }: { citations: FormattedCitation[];
   }
 
   return (
-    <section aria-labelledby="how-to-cite" className="mt-10">
+    <section aria-labelledby="how-to-cite" className="mt-10 print:hidden">
       <h2 id="how-to-cite" className="font-serif text-2xl">
         {t.citations.title}
       </h2>

@@ -6,14 +6,30 @@ const full: CitationData = {
   url: "https://example.org/journals/j/articles/v1-n2/an-article",
   locale: "tr",
   title: "Bir Makale",
+  originalTitle: "An Article",
   language: "en",
   authors: [
-    { name: "Ayşe Yılmaz", affiliation: "Ankara University", orcid: "0000-0002-1825-0097" },
-    { name: "John Smith", affiliation: null, orcid: null },
-    { name: "Can Öz", affiliation: "METU", orcid: null },
+    {
+      name: "Ayşe Aktaş Yılmaz",
+      given: "Ayşe",
+      family: "Aktaş Yılmaz",
+      affiliations: [
+        { name: "Ankara University", ror: "01wntqw50", country: "TR" },
+        { name: "Hacettepe University", ror: null, country: "TR" },
+      ],
+      orcid: "0000-0002-1825-0097",
+    },
+    { name: "John Smith", given: "John", family: "Smith", affiliations: [], orcid: null },
+    { name: "Öz", given: null, family: "Öz", affiliations: [{ name: "METU", ror: null, country: null }], orcid: null },
   ],
   publishedOn: "2026-03-07",
-  journal: { title: "Sosyal Araştırmalar Dergisi", abbreviation: "J. Soc. Inq.", issns: ["1234-5678", "8765-4321"], licence: "CC BY 4.0" },
+  journal: {
+    title: "Sosyal Araştırmalar Dergisi",
+    originalTitle: "Journal of Social Inquiry",
+    abbreviation: "J. Soc. Inq.",
+    issns: ["1234-5678", "8765-4321"],
+    licence: "CC BY 4.0",
+  },
   volume: 15,
   issue: 2,
   firstPage: 12,
@@ -22,6 +38,26 @@ const full: CitationData = {
   keywords: ["göç", "kent"],
   abstract: "A short abstract.",
   pdfUrl: "https://example.org/a.pdf",
+  references: [
+    {
+      id: "r1",
+      text: "Kaya, A. (2019). Göç ve kent. Kent Araştırmaları, 4(2), 10–20.",
+      type: "journal-article",
+      authors: [{ given: "Ali", family: "Kaya Demir" }],
+      title: "Göç ve kent",
+      container: "Kent Araştırmaları",
+      year: 2019,
+      volume: "4",
+      issue: "2",
+      pages: "10-20",
+      doi: "10.1000/x1",
+      url: null,
+    },
+    { id: "r2", text: "An unpublished report, 2020.", type: "other", authors: [], doi: null, url: null },
+  ],
+  status: "published",
+  funding: [],
+  relations: [],
 };
 
 const values = (tags: ReturnType<typeof citationMeta>, key: string) =>
@@ -29,19 +65,20 @@ const values = (tags: ReturnType<typeof citationMeta>, key: string) =>
 const keys = (tags: ReturnType<typeof citationMeta>) => tags.map((t) => ("name" in t ? t.name : t.property));
 
 describe("citationMeta", () => {
-  it("writes each Highwire tag from the data, each author followed by its institution and ORCID", () => {
+  it("writes each Highwire tag from the data: titles in the article's own language, each author as 'Family, Given' followed by their institutions and ORCID, each reference", () => {
     const tags = citationMeta(full);
     const citation = tags.filter((t) => "name" in t && t.name.startsWith("citation_")).map((t) => ["name" in t && t.name, t.content]);
     expect(citation).toEqual([
-      ["citation_title", "Bir Makale"],
-      ["citation_author", "Ayşe Yılmaz"],
+      ["citation_title", "An Article"],
+      ["citation_author", "Aktaş Yılmaz, Ayşe"],
       ["citation_author_institution", "Ankara University"],
+      ["citation_author_institution", "Hacettepe University"],
       ["citation_author_orcid", "https://orcid.org/0000-0002-1825-0097"],
-      ["citation_author", "John Smith"],
-      ["citation_author", "Can Öz"],
+      ["citation_author", "Smith, John"],
+      ["citation_author", "Öz"],
       ["citation_author_institution", "METU"],
       ["citation_publication_date", "2026/03/07"],
-      ["citation_journal_title", "Sosyal Araştırmalar Dergisi"],
+      ["citation_journal_title", "Journal of Social Inquiry"],
       ["citation_journal_abbrev", "J. Soc. Inq."],
       ["citation_issn", "1234-5678"],
       ["citation_issn", "8765-4321"],
@@ -54,12 +91,18 @@ describe("citationMeta", () => {
       ["citation_language", "en"],
       ["citation_abstract_html_url", full.url],
       ["citation_pdf_url", "https://example.org/a.pdf"],
+      [
+        "citation_reference",
+        "citation_title=Göç ve kent; citation_author=Kaya Demir, Ali; citation_journal_title=Kent Araştırmaları; citation_publication_date=2019; citation_volume=4; citation_issue=2; citation_firstpage=10; citation_lastpage=20; citation_doi=10.1000/x1",
+      ],
+      ["citation_reference", "An unpublished report, 2020."],
     ]);
+    expect(values(tags, "description")).toEqual(["A short abstract."]);
   });
 
   it("writes Dublin Core and Open Graph tags", () => {
     const tags = citationMeta(full);
-    expect(values(tags, "DC.creator")).toEqual(["Ayşe Yılmaz", "John Smith", "Can Öz"]);
+    expect(values(tags, "DC.creator")).toEqual(["Ayşe Aktaş Yılmaz", "John Smith", "Öz"]);
     expect(values(tags, "DC.identifier")).toEqual(["https://doi.org/10.5555/jsi.2026.15.2.1"]);
     expect(values(tags, "DC.date")).toEqual(["2026-03-07"]);
     expect(values(tags, "DC.rights")).toEqual(["CC BY 4.0"]);
@@ -68,7 +111,7 @@ describe("citationMeta", () => {
     expect(values(tags, "og:locale")).toEqual(["tr_TR"]);
     expect(values(tags, "og:url")).toEqual([full.url]);
     expect(values(tags, "og:description")).toEqual(["A short abstract."]);
-    expect(values(tags, "article:author")).toEqual(["Ayşe Yılmaz", "John Smith", "Can Öz"]);
+    expect(values(tags, "article:author")).toEqual(["Ayşe Aktaş Yılmaz", "John Smith", "Öz"]);
     expect(values(tags, "article:published_time")).toEqual(["2026-03-07"]);
     expect(tags.filter((t) => "property" in t).every((t) => "property" in t && /^(og|article):/.test(t.property))).toBe(true);
   });
@@ -76,8 +119,9 @@ describe("citationMeta", () => {
   it("never writes a tag without a value", () => {
     const bare: CitationData = {
       ...full,
-      authors: [{ name: "Ayşe Yılmaz", affiliation: null, orcid: null }],
-      journal: { title: "J", abbreviation: " ", issns: [], licence: null },
+      authors: [{ name: "Ayşe Yılmaz", given: "Ayşe", family: "Yılmaz", affiliations: [], orcid: null }],
+      journal: { title: "J", originalTitle: "J", abbreviation: " ", issns: [], licence: null },
+      references: [],
       firstPage: null,
       lastPage: null,
       doi: null,
@@ -102,7 +146,7 @@ describe("citationMeta", () => {
       expect(keys(tags)).not.toContain(absent);
     }
     expect(tags.every((t) => t.content.trim() !== "")).toBe(true);
-    expect(values(tags, "citation_author")).toEqual(["Ayşe Yılmaz"]);
+    expect(values(tags, "citation_author")).toEqual(["Yılmaz, Ayşe"]);
   });
 
   it("cuts a long abstract at a word for the descriptions", () => {

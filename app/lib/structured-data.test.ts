@@ -7,7 +7,7 @@ const bare: BookDetail = {
   slug: "b",
   title: "A </script><script>alert(1)</script> title",
   subtitle: null,
-  contributors: [{ name: "Ayşe Yılmaz", role: "author" }],
+  contributors: [{ name: "Ayşe Yılmaz", given: "Ayşe", family: "Yılmaz", orcid: null, affiliations: [], role: "author" }],
   year: 2025,
   language: "tr",
   cover: null,

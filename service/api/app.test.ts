@@ -179,17 +179,27 @@ for (const database of testDatabases()) {
     });
 
     it("answers one article of an issue with both locales' texts, its issue and its journal", async () => {
-      for (const { journal, issues } of bundle.journals) {
+      for (const { journal, issues, articleFiles } of bundle.journals) {
         for (const issue of issues) {
           for (const article of issue.articles) {
             const { status, body } = await get<ArticleDetail>(`/api/journals/tr/${journal.tr.slug}/issues/${issue.id}/articles/${article.id}`);
             expect([article.id, status]).toEqual([article.id, 200]);
             const [first, last] = article.pages?.split("-").map(Number) ?? [null, null];
-            expect(body).toEqual({
+            const files = articleFiles.get(article.id);
+            expect(body).toMatchObject({
               id: article.id,
               issueId: issue.id,
               title: article.tr.title,
-              authors: article.authors.map((a) => ({ name: a.name, affiliation: a.affiliation ?? null, orcid: a.orcid ?? null })),
+              authors: article.authors.map((a) => ({
+                name: a.given ? `${a.given} ${a.family}` : a.family,
+                given: a.given ?? null,
+                family: a.family,
+                orcid: a.orcid ?? null,
+                affiliations: a.affiliations.map((x) => ({ name: x.name, ror: x.ror ?? null, country: x.country ?? null })),
+                corresponding: a.corresponding ?? false,
+                email: a.email ?? null,
+                roles: a.roles ?? [],
+              })),
               type: article.type,
               language: article.language,
               doi: article.doi ?? null,
@@ -199,8 +209,13 @@ for (const database of testDatabases()) {
               acceptedOn: article.acceptedOn ?? null,
               publishedOn: article.publishedOn,
               views: article.views,
-              fullTextUrl: article.fullTextUrl ?? null,
-              pdfUrl: article.pdfUrl ?? null,
+              status: article.status,
+              modifiedOn: article.modifiedOn ?? null,
+              funding: article.funding,
+              copyright: article.copyright ?? null,
+              galleys: (files?.galleys ?? []).map(({ kind, bytes }) => ({ kind, bytes })),
+              references: (files?.references ?? []).map((r) => expect.objectContaining({ id: r.id, text: r.text, doi: r.doi ?? null })),
+              fullText: files?.fullText ? { html: files.fullText.html, outline: files.fullText.outline, citedAt: files.fullText.citedAt } : null,
               text: Object.fromEntries(
                 (["en", "tr"] as const).map((l) => [
                   l,
@@ -209,8 +224,10 @@ for (const database of testDatabases()) {
               ),
               issue: expect.objectContaining({ id: issue.id, volume: issue.volume, number: issue.number, publishedOn: issue.publishedOn }),
               journal: {
+                id: journal.id,
                 slug: journal.tr.slug,
                 title: journal.tr.title,
+                titles: { en: journal.en.title, tr: journal.tr.title },
                 abbreviation: journal.abbreviation,
                 eIssn: journal.eIssn,
                 printIssn: journal.printIssn ?? null,
@@ -353,7 +370,7 @@ for (const database of testDatabases()) {
       expect(body.Items.map((a) => [a.journal.slug, a.id])).toEqual(newest(all).map(({ journal, article }) => [journal.tr.slug, article.id]));
       const [first] = body.Items;
       const source = all.find(({ article }) => article.id === first.id)?.article;
-      expect(first).toMatchObject({ title: source?.tr.title, keywords: source?.tr.keywords, authors: source?.authors.map((a) => a.name) });
+      expect(first).toMatchObject({ title: source?.tr.title, keywords: source?.tr.keywords, authors: source?.authors.map((a) => (a.given ? `${a.given} ${a.family}` : a.family)) });
       expect(first.abstractHtml).toMatch(/^<p>/);
 
       const journal = bundle.journals[1].journal;

@@ -5,7 +5,7 @@
  */
 import { type ChildNode, type Element, isTag, isText } from "domhandler";
 import { textContent } from "domutils";
-import { escapeUTF8 as escape } from "entities";
+import { escapeXml as escape } from "../xml.ts";
 import { parseDocument } from "htmlparser2";
 import { format } from "../../i18n/format.ts";
 import type { Messages } from "../../i18n/messages/index.ts";

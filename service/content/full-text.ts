@@ -37,6 +37,8 @@ export interface FullTextSource {
   referenceIds: string[];
   /** The URL an image file of the folder (`figures/…`) is served at. */
   figureUrl: (file: string) => string;
+  /** An image file's size in pixels, when known: the page reserves its box before it loads. */
+  figureSize?: (file: string) => { width: number; height: number } | undefined;
 }
 
 
@@ -66,7 +68,7 @@ interface BlockToken extends Tokens.Generic {
   body: Tokens.Generic[];
 }
 
-export function renderFullText({ source, language, referenceIds, figureUrl }: FullTextSource): FullText {
+export function renderFullText({ source, language, referenceIds, figureUrl, figureSize = () => undefined }: FullTextSource): FullText {
   const problems: string[] = [];
   const figures: string[] = [];
   const citedAt: Record<string, string[]> = {};
@@ -130,8 +132,10 @@ export function renderFullText({ source, language, referenceIds, figureUrl }: Fu
               const t = token as BlockToken;
               const label = format(t.kind === "figure" ? labels.figure : labels.table, { number: String(t.number) });
               const caption = `<figcaption><span class="label">${escapeHtml(label)}.</span> ${this.parser.parseInline(t.caption)}</figcaption>`;
+              const size = figureSize(t.src);
+              const box = size ? ` width="${size.width}" height="${size.height}"` : "";
               return t.kind === "figure"
-                ? `<figure id="${t.id}" class="fig"><img src="${escapeHtml(figureUrl(t.src))}" alt="${escapeHtml(t.alt)}" loading="lazy" decoding="async">${caption}</figure>\n`
+                ? `<figure id="${t.id}" class="fig"><img src="${escapeHtml(figureUrl(t.src))}" alt="${escapeHtml(t.alt)}"${box} loading="lazy" decoding="async">${caption}</figure>\n`
                 : `<figure id="${t.id}" class="table-wrap">${caption}<div class="table-scroll">${this.parser.parse(t.body)}</div></figure>\n`;
             },
           },

@@ -6,6 +6,7 @@
  */
 import { access, readdir, readFile, stat } from "node:fs/promises";
 import path from "node:path";
+import sharp from "sharp";
 import { parse as parseYaml } from "yaml";
 import type { z } from "zod";
 import { duplicates } from "./duplicates.ts";
@@ -183,13 +184,21 @@ export async function readContentFolder(root: string): Promise<ContentBundle> {
       () => readFile(path.join(folder, "full-text.xml"), "utf8").then((jats) => ({ jats }), () => undefined),
     );
     const articleId = path.basename(folder);
+    const sizes = new Map<string, { width: number; height: number }>();
+    for (const file of await readdir(path.join(folder, "figures")).catch(() => [])) {
+      const { width, height } = await sharp(path.join(folder, "figures", file))
+        .metadata()
+        .catch(() => ({ width: undefined, height: undefined }));
+      if (width && height) sizes.set(`figures/${file}`, { width, height });
+    }
     const fullText = source
       ? renderFullText({
           source,
           language,
           referenceIds: references.map((r) => r.id),
           // Relative to the article's page (…/articles/{issue}/{article id}), in both locales.
-          figureUrl: (file) => `${articleId}/${file}`,
+          figureUrl: (file: string) => `${articleId}/${file}`,
+          figureSize: (file: string) => sizes.get(file),
         })
       : null;
     if (fullText) {

@@ -209,7 +209,8 @@ const article = z
 
 /** A work an article cites: always the text as printed, and its parts where they are known. */
 export const referenceEntry = z.strictObject({
-  id,
+  // The JATS record's ref id and its xrefs' rid: an XML name, so a letter first.
+  id: id.regex(/^[A-Za-z]/, "starts with a letter"),
   text: line,
   type: z.enum(["journal-article", "book", "chapter", "report", "thesis", "dataset", "web", "other"]).default("journal-article"),
   authors: z.array(z.strictObject({ given: line.optional(), family: line })).default([]),

@@ -1,8 +1,9 @@
 /**
  * The OAI-PMH 2.0 repository (http://www.openarchives.org/OAI/openarchivesprotocol.html) at /oai:
- * harvesters collect the journals' articles from it, one set per journal, in Dublin Core. It is a
- * Hono app over the content database, mounted by the web process next to the content API (or
- * reached through it over API_URL); docs/decisions/013-oai-pmh.md says why.
+ * harvesters collect the journals' articles from it, one set per journal, in Dublin Core (`oai_dc`)
+ * and in JATS 1.3 (`jats`: the metadata, full text and references). It is a Hono app over the
+ * content database, mounted by the web process next to the content API (or reached through it
+ * over API_URL); docs/decisions/013-oai-pmh.md says why.
  *
  * An item's datestamp is its record's last change, a day (`datestamp`: the article's modifiedOn, or
  * else its publishedOn), so an incremental harvest from a day sees the articles published or

@@ -20,7 +20,7 @@ import { orcidUrl } from "../../contract/identifiers.ts";
 import { licenceUrl } from "../../contract/licence.ts";
 import { paragraphsOf } from "../../contract/plain-text.ts";
 import { messages } from "../../i18n/messages/index.ts";
-import { element, text } from "../xml.ts";
+import { element, escapeXml, text } from "../xml.ts";
 import type { RecordContext } from "./dublin-core.ts";
 import type { ArticleRecord, CitedWork, Funding, Relation } from "./records.ts";
 
@@ -30,11 +30,6 @@ export const JATS = {
   namespace: "http://jats.nlm.nih.gov",
 } as const;
 
-// biome-ignore lint/suspicious/noControlCharactersInRegex: these are the characters XML 1.0 forbids.
-const FORBIDDEN = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g;
-const ENTITIES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" };
-/** Text as mixed content or an attribute value (what `text` does to an element's whole text). */
-const escapeText = (value: string) => value.replace(FORBIDDEN, "").replace(/[&<>"]/g, (ch) => ENTITIES[ch]);
 
 /** A date as JATS writes it: its parts, and the whole in ISO 8601. */
 const date = (name: string, day: string, attrs: Record<string, string>) => {
@@ -139,7 +134,7 @@ function fundingGroup(funding: Funding[]): string[] {
   const groups = funding.flatMap(({ funder, funderId, awards }) => {
     const source = element(
       "funding-source",
-      funderId ? institution(funder, { type: new URL(funderId).hostname === "ror.org" ? "ror" : "doi", value: funderId }) : escapeText(funder),
+      funderId ? institution(funder, { type: new URL(funderId).hostname === "ror.org" ? "ror" : "doi", value: funderId }) : escapeXml(funder),
     );
     return awards.length > 0 ? awards.map((award) => element("award-group", [source, text("award-id", award)])) : [element("award-group", source)];
   });
@@ -153,14 +148,16 @@ function fundingGroup(funding: Funding[]): string[] {
 function citation(work: CitedWork): string {
   const mark = (value: string, markup: (inner: string) => string) => {
     const at = work.text.toLowerCase().indexOf(value.toLowerCase());
-    if (at < 0) return `${escapeText(work.text)} ${markup(escapeText(value))}`;
-    return escapeText(work.text.slice(0, at)) + markup(escapeText(work.text.slice(at, at + value.length))) + escapeText(work.text.slice(at + value.length));
+    if (at < 0) return `${escapeXml(work.text)} ${markup(escapeXml(value))}`;
+    return (
+      escapeXml(work.text.slice(0, at)) + markup(escapeXml(work.text.slice(at, at + value.length))) + escapeXml(work.text.slice(at + value.length))
+    );
   };
   const inner = work.doi
     ? mark(work.doi, (doi) => `<pub-id pub-id-type="doi">${doi}</pub-id>`)
     : work.url
-      ? mark(work.url, (url) => `<ext-link ext-link-type="uri" xlink:href="${escapeText(work.url ?? "")}">${url}</ext-link>`)
-      : escapeText(work.text);
+      ? mark(work.url, (url) => `<ext-link ext-link-type="uri" xlink:href="${escapeXml(work.url ?? "")}">${url}</ext-link>`)
+      : escapeXml(work.text);
   return element("ref", element("mixed-citation", inner), { id: work.id });
 }
 
@@ -168,7 +165,7 @@ function citation(work: CitedWork): string {
 const absoluteHrefs = (body: string, landingPage: string) =>
   body.replace(
     /(<(?:graphic|inline-graphic|media|supplementary-material)\b[^>]*?\sxlink:href=")([^"]*)"/g,
-    (_, head: string, href: string) => `${head}${escapeText(new URL(decodeXML(href), landingPage).href)}"`,
+    (_, head: string, href: string) => `${head}${escapeXml(new URL(decodeXML(href), landingPage).href)}"`,
   );
 
 export function jatsArticle(article: ArticleRecord, context: RecordContext): string {

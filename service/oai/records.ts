@@ -228,12 +228,10 @@ async function readRelations(db: ContentDb, articles: readonly ArticleKey[]): Pr
   const [asNotice, asWork] = await Promise.all([withArticle("notice"), withArticle("work")]);
   const relation =
     (side: Relation["side"]) =>
-    (row: (typeof asNotice)[number]): Relation => ({
-      type: row.type as Relation["type"],
-      side,
-      article: row.id && row.issueId && row.publishedOn && row.publishedOn <= day ? { issueId: row.issueId, id: row.id } : null,
-      doi: row.targetDoi ?? row.doi,
-    });
+    (row: (typeof asNotice)[number]): Relation => {
+      const published = row.id && row.issueId && row.publishedOn && row.publishedOn <= day ? { issueId: row.issueId, id: row.id } : null;
+      return { type: row.type as Relation["type"], side, article: published, doi: row.targetDoi ?? (published ? row.doi : null) };
+    };
   const bySource = Map.groupBy(asNotice, (r) => key(r.journalId, r.articleId));
   const byTarget = Map.groupBy(asWork, (r) => key(r.journalId, r.targetArticleId ?? ""));
   return (article) => [

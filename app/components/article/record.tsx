@@ -61,7 +61,7 @@ export function Related({ articles, journalSlug }: { articles: ArticleDetail["re
   const locale = useLocale();
   if (articles.length === 0) return null;
   return (
-    <section aria-labelledby="related" className="mt-10">
+    <section aria-labelledby="related" className="mt-10 print:hidden">
       <h2 id="related" className="font-serif text-2xl">
         {t.article.related}
       </h2>

@@ -53,6 +53,14 @@ describe("the export formats", () => {
     }
   });
 
+  it("keeps a family name of several words whole: BibTeX and EndNote write 'Aktaş Karaca, Zeynep', RIS 'Aktaş Karaca, Zeynep' too", () => {
+    const work = works.find((w) => w.authors.some((a) => a.family === "Aktaş Karaca" && a.given === "Zeynep"));
+    if (!work) throw new Error("the demo has no article by Zeynep Aktaş Karaca");
+    expect(exportCitation(work, "bibtex")).toMatch(/author = \{[^}]*Aktaş Karaca, Zeynep/);
+    expect(exportCitation(work, "ris")).toContain("AU  - Aktaş Karaca, Zeynep");
+    expect(toEndNote(work)).toContain("%A Aktaş Karaca, Zeynep");
+  });
+
   it("EndNote: one tagged line per field, with the type, title, people, year and DOI", () => {
     for (const work of works) {
       const tags = readEndNote(toEndNote(work));

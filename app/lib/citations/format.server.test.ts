@@ -5,7 +5,7 @@ import { demoApi, demoArticles } from "../../../tests/demo-api.ts";
 import { formatCitation, formatCitations } from "./format.server.ts";
 import { articleToWork, bookToWork } from "./from-api.ts";
 import { citationStyles } from "./styles.ts";
-import { type CitableWork, splitName } from "./work.ts";
+import type { CitableWork } from "./work.ts";
 
 let api: ApiClient;
 let close: () => Promise<void>;
@@ -47,11 +47,12 @@ describe("every style renders every demo article and book", () => {
         const citations = formatCitations(work, locale);
         expect(citations.map((c) => c.style)).toEqual([...citationStyles]);
         const title = withoutQuotes(work.title);
+        const sentenceTitle = withoutQuotes(work.sentenceTitle ?? work.title);
         const firstName = work.authors[0] ?? (work.type === "book" ? work.editors[0] : undefined);
         for (const { style, html } of citations) {
           const text = textOf(html);
           const where = `${style} ${work.id}`;
-          expect(withoutQuotes(text), where).toContain(title);
+          expect(withoutQuotes(text), where).toContain(style === "apa" ? sentenceTitle.split(":")[0] : title);
           expect(text, where).toContain(String(work.year));
           if (firstName) expect(text, where).toContain(firstName.family);
           expect(html, where).not.toMatch(/<(?!\/?(i|b|sup|sub)>)/);
@@ -63,13 +64,12 @@ describe("every style renders every demo article and book", () => {
 });
 
 describe("hand-checked references", () => {
-  async function article(locale: Locale) {
+  async function article(locale: Locale, id = "the-grain-provisioning-of-istanbul-in-the-1760s-evidence-from-the-kadi-registers-of-tekirdag") {
     const articles = await demoArticles(api, locale);
-    const found = articles.find(
-      (a) => a.article.id === "the-grain-provisioning-of-istanbul-in-the-1760s-evidence-from-the-kadi-registers-of-tekirdag",
-    );
+    const found = articles.find((a) => a.article.id === id);
     if (!found) throw new Error("demo article missing");
-    return articleToWork(found.article, found.issue, found.journal, null);
+    const detail = await api.article(locale, found.journal.slug, found.issue.id, id);
+    return articleToWork(detail, detail.issue, detail.journal, null, { abstract: detail.text[locale].abstractHtml, keywords: detail.text[locale].keywords, locale });
   }
   async function book(locale: Locale, slug: string) {
     return bookToWork(await api.book(locale, slug), bookUrl(slug), locale);
@@ -77,13 +77,13 @@ describe("hand-checked references", () => {
 
   it("APA 7: a journal article and an edited book", async () => {
     expect(textOf(formatCitation(await article("en"), "apa", "en").html)).toBe(
-      "Karabulut, H. (2024). The Grain Provisioning of Istanbul in the 1760s: Evidence from the Kadı Registers of Tekirdağ. Journal of History and Culture, 15(2), 157–170. https://doi.org/10.5555/jhc.2024.15.2.1",
+      "Karabulut, H. (2024). The grain provisioning of Istanbul in the 1760s: Evidence from the kadı registers of Tekirdağ. Journal of History and Culture, 15(2), 157–170. https://doi.org/10.5555/jhc.2024.15.2.1",
     );
     const edited = formatCitation(await book("en", "heritage-turkish-in-europe"), "apa", "en");
     expect(textOf(edited.html)).toBe(
-      "Arslan, S., & Vermeer, J. H. (Eds.). (2020). Heritage Turkish in Europe: Acquisition, Attrition and Language Policy. Meridian Academic Publishing. https://doi.org/10.5555/mp.book.2020.01",
+      "Arslan, S., & Vermeer, J. H. (Eds.). (2020). Heritage Turkish in Europe: Acquisition, attrition and language policy. Meridian Academic Publishing. https://doi.org/10.5555/mp.book.2020.01",
     );
-    expect(edited.html).toContain("<i>Heritage Turkish in Europe: Acquisition, Attrition and Language Policy</i>");
+    expect(edited.html).toContain("<i>Heritage Turkish in Europe: Acquisition, attrition and language policy</i>");
   });
 
   it("ISNAD 2: a journal article and an edited book, in Turkish", async () => {
@@ -97,9 +97,23 @@ describe("hand-checked references", () => {
     );
   });
 
+  it("APA: a family name of several words whole, the title in sentence case; 'et al.' or 'vd.' by the page's language", async () => {
+    const work = await article("en", "prevalence-and-determinants-of-vitamin-d-deficiency-among-pregnant-women-in-eastern-anatolia");
+    const apa = textOf(formatCitation(work, "apa", "en").html);
+    expect(apa).toMatch(/^Aktaş Karaca, Z\., /);
+    expect(apa).toContain("(2026). Prevalence and determinants of vitamin D deficiency among pregnant women in Eastern Anatolia: A multicentre cross-sectional study.");
+    const many = { ...work, authors: Array.from({ length: 4 }, (_, i) => ({ given: "Ayşe", family: `Aktaş Karaca${i}` })) };
+    expect(textOf(formatCitation(many, "mla", "en").html)).toMatch(/^Aktaş Karaca0, Ayşe,? et al\./);
+    expect(textOf(formatCitation(many, "mla", "tr").html)).toMatch(/^Aktaş Karaca0, Ayşe,? vd\./);
+  });
+
   it("ISNAD: two authors joined by a dash, three or more are the first and “vd.”; Turkish on an English page too", async () => {
     const work = await article("en");
-    const people = ["Ayşe Işık", "Çağrı Öztürk", "Ömer Şahin"].map((name) => splitName(name));
+    const people = [
+      { given: "Ayşe", family: "Işık" },
+      { given: "Çağrı", family: "Öztürk" },
+      { given: "Ömer", family: "Şahin" },
+    ];
     expect(textOf(formatCitation({ ...work, authors: people.slice(0, 2) }, "isnad", "en").html)).toMatch(/^Işık, Ayşe - Öztürk, Çağrı\. “/);
     expect(textOf(formatCitation({ ...work, authors: people }, "isnad", "en").html)).toMatch(/^Işık, Ayşe vd\. “/);
   });
@@ -107,7 +121,7 @@ describe("hand-checked references", () => {
   it("leaves out the list number a numbered style gives a single reference, and only that", async () => {
     const work = await article("en");
     for (const style of ["vancouver", "ieee"] as const) expect(textOf(formatCitation(work, style, "en").html), style).not.toMatch(/^\s*\[?1[.\]]/);
-    const numbered = { ...work, authors: [], title: "1. Dünya Savaşı ve Basın" };
+    const numbered = { ...work, authors: [], title: "1. Dünya Savaşı ve Basın", sentenceTitle: undefined };
     expect(textOf(formatCitation(numbered, "apa", "en").html)).toMatch(/^1\. Dünya Savaşı ve Basın/);
   });
 });

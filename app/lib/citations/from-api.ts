@@ -28,7 +28,7 @@ export function bookToWork(book: BookDetail, url: string | null, locale: Locale)
 }
 
 /**
- * An article as cited: `abstract` is its abstract's HTML in the language of the title it is given,
+ * An article as cited: `abstract` and `keywords` are in the language of the title it is given,
  * from which APA's sentence case learns its proper nouns.
  */
 export function articleToWork(
@@ -36,13 +36,14 @@ export function articleToWork(
   issue: Pick<Issue, "volume" | "number" | "year">,
   journal: Pick<JournalSummary, "slug" | "title" | "abbreviation" | "eIssn" | "printIssn">,
   url: string | null,
-  { abstract = "", locale = article.language }: { abstract?: string; locale?: Locale } = {},
+  { abstract = "", keywords = [], locale = article.language }: { abstract?: string; keywords?: string[]; locale?: Locale } = {},
 ): CitableArticle {
   return {
     type: "article",
     id: `article-${journal.slug}-${article.issueId}-${article.id}`,
     title: article.title,
-    sentenceTitle: sentenceCase(article.title, locale, plainText(abstract)),
+    // Keywords are lower case but for names: after a "|", which ends no sentence, they count as the abstract's words.
+    sentenceTitle: sentenceCase(article.title, locale, `${plainText(abstract)} | ${keywords.join(", ")}`),
     authors: article.authors.map(personName),
     year: issue.year,
     date: article.publishedOn,

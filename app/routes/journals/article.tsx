@@ -34,7 +34,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const article = await orNotFound(request, api.article(locale, params.slug, params.issueId, params.articleSlug));
   const citation = citationData(article, origin, locale);
   const citations = formatCitations(
-    articleToWork(article, article.issue, article.journal, citation.url, { abstract: article.text[locale].abstractHtml, locale }),
+    articleToWork(article, article.issue, article.journal, citation.url, { abstract: article.text[locale].abstractHtml, keywords: article.text[locale].keywords, locale }),
     locale,
   );
   return { article, citation, citations, alternates: article.alternates };
@@ -111,7 +111,7 @@ export default function Article({ loaderData: { article, citations }, params }: 
   return (
     <div className="page py-10">
       <PageTitle title={article.title} />
-      <nav aria-label={t.article.trail} className="text-sm text-stone-600">
+      <nav aria-label={t.article.trail} className="text-sm text-stone-600 print:hidden">
         <Link to={journalPath} className="hover:underline">
           {article.journal.title}
         </Link>
@@ -129,7 +129,7 @@ export default function Article({ loaderData: { article, citations }, params }: 
       )}
       <ArticleNotices article={article} />
       <ArticlePeople authors={article.authors} />
-      <div className="mt-6 flex flex-wrap gap-3">
+      <div className="mt-6 flex flex-wrap gap-3 print:hidden">
         <DownloadMenu galleys={article.galleys} pathOf={(kind) => galleyPath(params.slug, article, locale, kind)} />
         {article.fullText && (
           <a href="#full-text" className="btn-secondary">
@@ -137,7 +137,7 @@ export default function Article({ loaderData: { article, citations }, params }: 
           </a>
         )}
       </div>
-      <div className="mt-10 grid gap-10 lg:grid-cols-[1fr_20rem]">
+      <div className="mt-10 grid gap-10 lg:grid-cols-[1fr_20rem] print:block">
         <div className="min-w-0">
           <AbstractTabs texts={texts} />
           {article.fullText && <FullTextBody fullText={article.fullText} language={article.language} folder={path} articleId={article.id} />}
@@ -148,7 +148,7 @@ export default function Article({ loaderData: { article, citations }, params }: 
           <HowToCite citations={citations} work={{ type: "article", journalSlug: params.slug, issueId: article.issueId, articleId: article.id }} />
           <Related articles={article.related} journalSlug={params.slug} />
         </div>
-        <aside className="grid content-start gap-6">
+        <aside className="grid content-start gap-6 print:hidden">
           <section className="card">
             <h2 className="font-semibold">{t.article.details}</h2>
             <Facts items={facts} />

@@ -34,6 +34,8 @@ export async function up(db: Db): Promise<void> {
     .execute();
   await db.schema.dropIndex("articleByDate").execute();
   await db.schema.createIndex("articleByDatestamp").on("article").columns(["datestamp", "journalId", "id"]).execute();
+  // A harvest of one journal's set, paged by key like the whole repository's.
+  await db.schema.createIndex("articleByJournalDatestamp").on("article").columns(["journalId", "datestamp", "id"]).execute();
 
   for (const column of ["given", "email"]) await nullable("articleAuthor", column, "text");
   await db.schema
@@ -102,6 +104,7 @@ export async function down(db: Db): Promise<void> {
   await db.schema.alterTable("article").addColumn("fullTextUrl", "text").execute();
   await db.schema.alterTable("article").addColumn("pdfUrl", "text").execute();
   await db.schema.dropIndex("articleByDatestamp").execute();
+  await db.schema.dropIndex("articleByJournalDatestamp").execute();
   await db.schema.createIndex("articleByDate").on("article").columns(["publishedOn", "journalId", "id"]).execute();
   for (const column of ["datestamp", "status", "modifiedOn", "licenceName", "licenceUrl", "copyrightHolder", "copyrightYear", "funding", "versions", "galleys"]) {
     await db.schema.alterTable("article").dropColumn(column).execute();

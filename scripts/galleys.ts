@@ -1,0 +1,40 @@
+/**
+ * `npm run galleys -- [base URL] [content folder]`: writes each demo article's PDF galley
+ * (articles/{id}/galley.pdf) from its page in its own language, printed by headless Chromium with
+ * the site's print styles (no header, footer, menus or side panels). Run it against a server of
+ * the same content after changing a full text, then import again: the page offers the galley.
+ */
+import path from "node:path";
+import { chromium } from "@playwright/test";
+import { articlePath } from "../contract/article-path.ts";
+import { readContentFolder } from "../service/content/read-folder.ts";
+
+const [base = "http://127.0.0.1:3000", content = "content/demo"] = process.argv.slice(2);
+const bundle = await readContentFolder(content);
+const browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: ["--no-sandbox", "--disable-gpu"] });
+const page = await browser.newPage({ userAgent: "Mozilla/5.0 (X11; Linux x86_64) Chrome/156.0.0.0 Safari/537.36" });
+await page.emulateMedia({ media: "print" });
+let written = 0;
+for (const { journal, issues, articleFiles } of bundle.journals) {
+  for (const issue of issues) {
+    for (const article of issue.articles) {
+      if (!articleFiles.get(article.id)?.fullText) continue;
+      const url = base + articlePath(journal[article.language].slug, { issueId: issue.id, id: article.id }, article.language);
+      const answer = await page.goto(url, { waitUntil: "networkidle" });
+      if (!answer?.ok()) throw new Error(`${url}: ${answer?.status()}`);
+      const file = path.join(content, "journals", journal.id, "articles", article.id, "galley.pdf");
+      await page.pdf({
+        path: file,
+        format: "A4",
+        margin: { top: "18mm", bottom: "18mm", left: "18mm", right: "18mm" },
+        displayHeaderFooter: true,
+        headerTemplate: `<div style="font-size:7pt;width:100%;padding:0 18mm;color:#555">${journal[article.language].title} ${issue.volume}(${issue.number})${article.doi ? ` · https://doi.org/${article.doi}` : ""}</div>`,
+        footerTemplate: '<div style="font-size:7pt;width:100%;text-align:center;color:#555"><span class="pageNumber"></span> / <span class="totalPages"></span></div>',
+      });
+      written++;
+      process.stderr.write(`\r${written} galleys written`);
+    }
+  }
+}
+process.stderr.write("\n");
+await browser.close();
