@@ -41,7 +41,12 @@ const affiliationsOf = (list: { name: string; ror?: string; country?: string }[]
   }));
 
 /** A person as the content files give one (chapter authors are stored so): the name as printed, absent parts null. */
-export function personOf(file: { given?: string; family: string; orcid?: string; affiliations?: { name: string; ror?: string; country?: string }[] }): Person {
+export function personOf(file: {
+  given?: string;
+  family: string;
+  orcid?: string;
+  affiliations?: { name: string; ror?: string; country?: string }[];
+}): Person {
   return {
     name: file.given ? `${file.given} ${file.family}` : file.family,
     given: file.given ?? null,

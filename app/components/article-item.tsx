@@ -46,7 +46,9 @@ export function ArticleItem({ article, to }: { article: ArticleSummary; to: stri
         )}
       </p>
       {article.status !== "published" && (
-        <p className={`mt-2 text-sm font-semibold ${article.status === "retracted" || article.status === "withdrawn" ? "text-red-800" : "text-amber-800"}`}>
+        <p
+          className={`mt-2 text-sm font-semibold ${article.status === "retracted" || article.status === "withdrawn" ? "text-red-800" : "text-amber-800"}`}
+        >
           {t.article.status[article.status]}
         </p>
       )}

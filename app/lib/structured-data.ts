@@ -6,9 +6,9 @@
 import type { Book, BreadcrumbList, Organization, Periodical, Person, PublicationIssue, ScholarlyArticle, WithContext } from "schema-dts";
 import type { Person as ApiPerson, BookDetail, Issue, JournalDetail } from "../../contract/api-types.ts";
 import { doiUrl, orcidUrl } from "../../contract/identifiers.ts";
+import { licenceUrl } from "../../contract/licence.ts";
 import type { Crumb } from "./breadcrumbs.ts";
 import type { CitationData } from "./citation-meta.ts";
-import { licenceUrl } from "../../contract/licence.ts";
 
 const CONTEXT = "https://schema.org";
 
@@ -85,7 +85,13 @@ const person = (p: ApiPerson) =>
   }) satisfies Person;
 
 /** schema.org's names of an article's standing. */
-const workStatus = { published: "Published", corrected: "Corrected", retracted: "Retracted", "expression-of-concern": "Expression of concern", withdrawn: "Withdrawn" };
+const workStatus = {
+  published: "Published",
+  corrected: "Corrected",
+  retracted: "Retracted",
+  "expression-of-concern": "Expression of concern",
+  withdrawn: "Withdrawn",
+};
 
 /** A book, with an edition per ISBN (print, e-book) and its chapters. */
 export function book(detail: BookDetail, url: string, publishedBy: Publisher): WithContext<Book> {
@@ -168,10 +174,18 @@ export function scholarlyArticle(data: CitationData, issueUrl: string, journalUr
       : {}),
     // The work points to the notices that change it; a notice is about the work it changes.
     ...(data.relations.some((r) => r.side === "work")
-      ? { correction: data.relations.filter((r) => r.side === "work").map((r) => ({ "@type": "CorrectionComment" as const, url: r.url, name: r.title })) }
+      ? {
+          correction: data.relations
+            .filter((r) => r.side === "work")
+            .map((r) => ({ "@type": "CorrectionComment" as const, url: r.url, name: r.title })),
+        }
       : {}),
     ...(data.relations.some((r) => r.side === "notice")
-      ? { about: data.relations.filter((r) => r.side === "notice").map((r) => ({ "@type": "ScholarlyArticle" as const, "@id": r.url, url: r.url, name: r.title })) }
+      ? {
+          about: data.relations
+            .filter((r) => r.side === "notice")
+            .map((r) => ({ "@type": "ScholarlyArticle" as const, "@id": r.url, url: r.url, name: r.title })),
+        }
       : {}),
     publisher: publishedBy,
     isPartOf: {

@@ -125,7 +125,6 @@ export const en = {
   articles: {
     pages: "pp. {first}–{last}",
     doi: "DOI",
-    fullText: "Full text",
     pdf: "PDF",
     views: { one: "{count} view", other: "{count} views" },
     authors: "Authors",
@@ -158,7 +157,6 @@ export const en = {
     licence: "Licence",
     journal: "Journal",
     issue: "Issue",
-    read: "Read the article",
     modified: "Updated",
     fullText: "Full text",
     outline: "On this page",

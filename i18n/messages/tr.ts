@@ -127,7 +127,6 @@ export const tr = {
   articles: {
     pages: "ss. {first}–{last}",
     doi: "DOI",
-    fullText: "Tam metin",
     pdf: "PDF",
     views: { one: "{count} görüntülenme", other: "{count} görüntülenme" },
     authors: "Yazarlar",
@@ -160,7 +159,6 @@ export const tr = {
     licence: "Lisans",
     journal: "Dergi",
     issue: "Sayı",
-    read: "Makaleyi okuyun",
     modified: "Güncellendi",
     fullText: "Tam metin",
     outline: "Bu sayfada",

@@ -370,7 +370,11 @@ for (const database of testDatabases()) {
       expect(body.Items.map((a) => [a.journal.slug, a.id])).toEqual(newest(all).map(({ journal, article }) => [journal.tr.slug, article.id]));
       const [first] = body.Items;
       const source = all.find(({ article }) => article.id === first.id)?.article;
-      expect(first).toMatchObject({ title: source?.tr.title, keywords: source?.tr.keywords, authors: source?.authors.map((a) => (a.given ? `${a.given} ${a.family}` : a.family)) });
+      expect(first).toMatchObject({
+        title: source?.tr.title,
+        keywords: source?.tr.keywords,
+        authors: source?.authors.map((a) => (a.given ? `${a.given} ${a.family}` : a.family)),
+      });
       expect(first.abstractHtml).toMatch(/^<p>/);
 
       const journal = bundle.journals[1].journal;

@@ -14,6 +14,7 @@ import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from "../db/unavailable.ts
 import type { ContentService } from "./content-service.ts";
 import { ApiFailure, errorLocale } from "./failure.ts";
 import { catalogueRoutes } from "./routes/catalogue.ts";
+import { exportRoutes } from "./routes/exports.ts";
 import { journalRoutes } from "./routes/journals.ts";
 import { searchRoutes } from "./routes/search.ts";
 import { siteRoutes } from "./routes/site.ts";
@@ -27,6 +28,7 @@ export function createApiApp(service: ContentService) {
     .route("/", journalRoutes(service))
     .route("/", searchRoutes(service))
     .route("/", submissionRoutes(service))
+    .route("/", exportRoutes(service))
     .route("/", catalogueRoutes(service));
 
   app.notFound((c) => {

@@ -5,11 +5,10 @@
  */
 import { type ChildNode, type Element, isTag, isText } from "domhandler";
 import { textContent } from "domutils";
-import { escapeXml as escape } from "../xml.ts";
 import { parseDocument } from "htmlparser2";
 import { format } from "../../i18n/format.ts";
 import type { Messages } from "../../i18n/messages/index.ts";
-import { element, text } from "../xml.ts";
+import { element, escapeXml, text } from "../xml.ts";
 
 const hasClass = (el: Element, name: string) => (el.attribs.class ?? "").split(/\s+/).includes(name);
 const children = (el: Element) => el.children;
@@ -22,7 +21,7 @@ function inlineJats(nodes: ChildNode[]): string {
 }
 
 function inlineNode(node: ChildNode): string {
-  if (isText(node)) return escape(node.data);
+  if (isText(node)) return escapeXml(node.data);
   if (!isTag(node)) return "";
   const inner = () => inlineJats(children(node));
   switch (node.name) {
@@ -57,7 +56,7 @@ function inlineNode(node: ChildNode): string {
 /** MathML with JATS's `mml:` prefix. */
 function mathml(node: Element): string {
   const walk = (n: ChildNode): string => {
-    if (isText(n)) return escape(n.data);
+    if (isText(n)) return escapeXml(n.data);
     if (!isTag(n)) return "";
     const attrs = Object.fromEntries(Object.entries(n.attribs).filter(([name]) => name !== "class" && name !== "style"));
     return element(`mml:${n.name}`, n.children.map(walk), attrs);
@@ -70,14 +69,12 @@ const caption = (el: Element) => {
   if (!figcaption) return "";
   const label = figcaption.children.find((c): c is Element => isTag(c) && hasClass(c, "label"));
   const rest = figcaption.children.filter((c) => c !== label);
-  return (
-    (label ? text("label", textContent(label).replace(/\.$/, "")) : "") + element("caption", element("p", inlineJats(rest).trim()))
-  );
+  return (label ? text("label", textContent(label).replace(/\.$/, "")) : "") + element("caption", element("p", inlineJats(rest).trim()));
 };
 
 /** HTML block content as JATS block content (sections are made by the caller). */
 function blockJats(node: ChildNode): string {
-  if (isText(node)) return node.data.trim() ? element("p", escape(node.data.trim())) : "";
+  if (isText(node)) return node.data.trim() ? element("p", escapeXml(node.data.trim())) : "";
   if (!isTag(node)) return "";
   switch (node.name) {
     case "p":
@@ -92,7 +89,7 @@ function blockJats(node: ChildNode): string {
     case "blockquote":
       return element("disp-quote", node.children.map(blockJats));
     case "pre":
-      return element("preformat", escape(textContent(node)));
+      return element("preformat", escapeXml(textContent(node)));
     case "div":
       if (hasClass(node, "equation")) {
         const math = node.children.find((c): c is Element => isTag(c) && c.name === "math");
@@ -105,9 +102,7 @@ function blockJats(node: ChildNode): string {
         return element("table-wrap", [caption(node), table && isTag(table) ? tableJats(table) : ""], { id: node.attribs.id });
       }
       const img = node.children.find((c): c is Element => isTag(c) && c.name === "img");
-      const graphic = img
-        ? element("graphic", text("alt-text", img.attribs.alt ?? ""), { "xlink:href": img.attribs.src ?? "" })
-        : "";
+      const graphic = img ? element("graphic", text("alt-text", img.attribs.alt ?? ""), { "xlink:href": img.attribs.src ?? "" }) : "";
       return element("fig", [caption(node), graphic], { id: node.attribs.id });
     }
     case "section":
@@ -159,7 +154,7 @@ export function htmlToJats(html: string): string {
     if (isTag(node) && (node.name === "h2" || node.name === "h3" || node.name === "h4")) {
       const depth = Number(node.name[1]);
       close(depth);
-      out.push(`<sec id="${escape(node.attribs.id ?? "")}">`, element("title", inlineJats(node.children)));
+      out.push(`<sec id="${escapeXml(node.attribs.id ?? "")}">`, element("title", inlineJats(node.children)));
       open.push(depth);
     } else if (isTag(node) && node.name === "section") {
       close(2);
@@ -191,7 +186,7 @@ export function jatsToHtml(jats: string, context: JatsContext): string {
   const counters = { fig: 0, table: 0 };
   const inline = (nodes: ChildNode[]): string => nodes.map(inlineHtml).join("");
   const inlineHtml = (node: ChildNode): string => {
-    if (isText(node)) return escape(node.data);
+    if (isText(node)) return escapeXml(node.data);
     if (!isTag(node)) return "";
     const inner = () => inline(node.children);
     switch (node.name) {
@@ -206,10 +201,10 @@ export function jatsToHtml(jats: string, context: JatsContext): string {
         return `<code>${inner()}</code>`;
       case "xref":
         if (node.attribs["ref-type"] === "bibr") return context.cite((node.attribs.rid ?? "").split(/\s+/));
-        return `<a href="#${escape(node.attribs.rid ?? "")}">${inner()}</a>`;
+        return `<a href="#${escapeXml(node.attribs.rid ?? "")}">${inner()}</a>`;
       case "ext-link":
       case "uri":
-        return `<a href="${escape(node.attribs["xlink:href"] ?? textContent(node))}">${inner()}</a>`;
+        return `<a href="${escapeXml(node.attribs["xlink:href"] ?? textContent(node))}">${inner()}</a>`;
       case "inline-formula":
         return unprefixed(node);
       default:
@@ -218,8 +213,13 @@ export function jatsToHtml(jats: string, context: JatsContext): string {
   };
   const captionHtml = (el: Element, label: string) => {
     const cap = el.children.find((c): c is Element => isTag(c) && c.name === "caption");
-    const paragraphs = cap ? cap.children.filter(isTag).map((p) => inline(p.children)).join(" ") : "";
-    return `<figcaption><span class="label">${escape(label)}.</span> ${paragraphs}</figcaption>`;
+    const paragraphs = cap
+      ? cap.children
+          .filter(isTag)
+          .map((p) => inline(p.children))
+          .join(" ")
+      : "";
+    return `<figcaption><span class="label">${escapeXml(label)}.</span> ${paragraphs}</figcaption>`;
   };
   const block = (node: ChildNode, depth: number): string => {
     if (!isTag(node)) return "";
@@ -227,15 +227,24 @@ export function jatsToHtml(jats: string, context: JatsContext): string {
       case "sec": {
         const title = node.children.find((c): c is Element => isTag(c) && c.name === "title");
         const h = Math.min(depth, 4);
-        const id = node.attribs.id ? ` id="${escape(node.attribs.id)}"` : "";
+        const id = node.attribs.id ? ` id="${escapeXml(node.attribs.id)}"` : "";
         const heading = title ? `<h${h}${id}>${inline(title.children)}</h${h}>` : "";
-        return heading + node.children.filter((c) => c !== title).map((c) => block(c, depth + 1)).join("");
+        return (
+          heading +
+          node.children
+            .filter((c) => c !== title)
+            .map((c) => block(c, depth + 1))
+            .join("")
+        );
       }
       case "p":
         return `<p>${inline(node.children)}</p>`;
       case "list": {
         const tag = node.attribs["list-type"] === "order" ? "ol" : "ul";
-        return `<${tag}>${node.children.filter(isTag).map((li) => `<li>${li.children.map((c) => block(c, depth)).join("")}</li>`).join("")}</${tag}>`;
+        return `<${tag}>${node.children
+          .filter(isTag)
+          .map((li) => `<li>${li.children.map((c) => block(c, depth)).join("")}</li>`)
+          .join("")}</${tag}>`;
       }
       case "disp-quote":
         return `<blockquote>${node.children.map((c) => block(c, depth)).join("")}</blockquote>`;
@@ -248,7 +257,7 @@ export function jatsToHtml(jats: string, context: JatsContext): string {
         if (file) context.figures.push(file);
         if (!alt.trim()) context.problems.push(`figure ${node.attribs.id ?? ""} has no alternative text`);
         const label = format(context.labels.figure, { number: String(++counters.fig) });
-        return `<figure id="${escape(node.attribs.id ?? "")}" class="fig"><img src="${escape(context.figureUrl(file))}" alt="${escape(alt)}" loading="lazy" decoding="async">${captionHtml(node, label)}</figure>`;
+        return `<figure id="${escapeXml(node.attribs.id ?? "")}" class="fig"><img src="${escapeXml(context.figureUrl(file))}" alt="${escapeXml(alt)}" loading="lazy" decoding="async">${captionHtml(node, label)}</figure>`;
       }
       case "table-wrap": {
         const table = node.children.find((c): c is Element => isTag(c) && c.name === "table");
@@ -257,7 +266,7 @@ export function jatsToHtml(jats: string, context: JatsContext): string {
           ["th", "td"].includes(el.name)
             ? `<${el.name}>${inline(el.children)}</${el.name}>`
             : `<${el.name}>${el.children.filter(isTag).map(cells).join("")}</${el.name}>`;
-        return `<figure id="${escape(node.attribs.id ?? "")}" class="table-wrap">${captionHtml(node, label)}<div class="table-scroll">${table ? cells(table) : ""}</div></figure>`;
+        return `<figure id="${escapeXml(node.attribs.id ?? "")}" class="table-wrap">${captionHtml(node, label)}<div class="table-scroll">${table ? cells(table) : ""}</div></figure>`;
       }
       default:
         return `<p>${inline(node.children)}</p>`;
@@ -269,14 +278,14 @@ export function jatsToHtml(jats: string, context: JatsContext): string {
 /** JATS's `mml:`-prefixed MathML as the MathML HTML pages carry. */
 function unprefixed(node: Element, display?: "block"): string {
   const math = [...node.children].find((c): c is Element => isTag(c) && c.name.endsWith("math"));
-  if (!math) return escape(textContent(node));
+  if (!math) return escapeXml(textContent(node));
   const walk = (n: ChildNode): string => {
-    if (isText(n)) return escape(n.data);
+    if (isText(n)) return escapeXml(n.data);
     if (!isTag(n)) return "";
     const name = n.name.replace(/^mml:/, "");
     const attrs = Object.entries(n.attribs)
       .filter(([a]) => !a.startsWith("xmlns"))
-      .map(([a, v]) => ` ${a}="${escape(v)}"`)
+      .map(([a, v]) => ` ${a}="${escapeXml(v)}"`)
       .join("");
     return `<${name}${attrs}${name === "math" && display ? ` display="${display}"` : ""}>${n.children.map(walk).join("")}</${name}>`;
   };

@@ -44,14 +44,20 @@ describe("a Markdown full text", () => {
 
   it("prints citations as the references' numbers, linking to the list, and remembers where each is cited", () => {
     expect(text.problems).toEqual([]);
-    expect(text.html).toContain('[<a href="#ref-smith2020" id="cite-2" class="xref-bibr">1</a>, <a href="#ref-kaya2019" id="cite-1" class="xref-bibr">2</a>]');
+    expect(text.html).toContain(
+      '[<a href="#ref-smith2020" id="cite-2" class="xref-bibr">1</a>, <a href="#ref-kaya2019" id="cite-1" class="xref-bibr">2</a>]',
+    );
     expect(text.citedAt).toEqual({ kaya2019: ["cite-1"], smith2020: ["cite-2", "cite-3"] });
   });
 
   it("numbers figures and tables with the article's language's labels, and keeps the figure's alternative text", () => {
-    expect(text.html).toContain('<figure id="fig-oranlar" class="fig"><img src="makale/figures/oranlar.svg" alt="Bölgelere göre yanıt oranları; en yüksek Ege, yüzde 71"');
+    expect(text.html).toContain(
+      '<figure id="fig-oranlar" class="fig"><img src="makale/figures/oranlar.svg" alt="Bölgelere göre yanıt oranları; en yüksek Ege, yüzde 71"',
+    );
     expect(text.html).toContain('<span class="label">Şekil 1.</span> Bölgelere göre yanıt oranları.');
-    expect(text.html).toMatch(/<figure id="tab-orneklem" class="table-wrap"><figcaption><span class="label">Tablo 1\.<\/span> Örneklemin özellikleri \(n = 486\)\.<\/figcaption><div class="table-scroll"><table>/);
+    expect(text.html).toMatch(
+      /<figure id="tab-orneklem" class="table-wrap"><figcaption><span class="label">Tablo 1\.<\/span> Örneklemin özellikleri \(n = 486\)\.<\/figcaption><div class="table-scroll"><table>/,
+    );
     expect(text.figures).toEqual(["figures/oranlar.svg"]);
   });
 
@@ -81,16 +87,18 @@ describe("a Markdown full text", () => {
     expect(text.jats).toContain('<table-wrap id="tab-orneklem"><label>Tablo 1</label>');
     expect(text.jats).toContain("<disp-formula><mml:math");
     expect(text.jats).toContain('<xref ref-type="fig" rid="fig-oranlar">Şekil 1</xref>');
-    expect(text.jats).toMatch(/<sec sec-type="notes"><title>Notlar<\/title><fn-group><fn id="note-1"><p>Okulların listesi ekte verilmiştir\.<\/p><\/fn>/);
+    expect(text.jats).toMatch(
+      /<sec sec-type="notes"><title>Notlar<\/title><fn-group><fn id="note-1"><p>Okulların listesi ekte verilmiştir\.<\/p><\/fn>/,
+    );
   });
 });
 
 describe("a full text's problems are reported, not thrown", () => {
   it("names a citation of no reference, a reference never cited, a figure without alternative text and a link to nothing", () => {
-    const text = render(
-      "## A\n\nSee [@nobody] and [Figure 2](#fig-missing).\n\n::: figure fig-a\n![](figures/a.svg)\nA.\n:::\n",
-      ["cited", "uncited"],
-    );
+    const text = render("## A\n\nSee [@nobody] and [Figure 2](#fig-missing).\n\n::: figure fig-a\n![](figures/a.svg)\nA.\n:::\n", [
+      "cited",
+      "uncited",
+    ]);
     expect(text.problems).toEqual([
       "figure fig-a has no alternative text",
       "[@nobody] cites no reference of references.yaml",

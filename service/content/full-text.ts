@@ -41,7 +41,6 @@ export interface FullTextSource {
   figureSize?: (file: string) => { width: number; height: number } | undefined;
 }
 
-
 /** An anchor from a heading's text: folded (Turkish-aware), ASCII words joined by hyphens. */
 const slugOf = (text: string) =>
   fold(text)
@@ -88,7 +87,12 @@ export function renderFullText({ source, language, referenceIds, figureUrl, figu
       citedAt[id] = [...(citedAt[id] ?? []), anchor];
       return [{ number, html: `<a href="#ref-${id}" id="${anchor}" class="xref-bibr">${number}</a>` }];
     });
-    return links.length === 0 ? "" : `[${links.sort((a, b) => a.number - b.number).map((l) => l.html).join(", ")}]`;
+    return links.length === 0
+      ? ""
+      : `[${links
+          .sort((a, b) => a.number - b.number)
+          .map((l) => l.html)
+          .join(", ")}]`;
   };
 
   let html: string;
@@ -97,7 +101,13 @@ export function renderFullText({ source, language, referenceIds, figureUrl, figu
     const headingIds = new Set<string>();
     const marked = new Marked({ gfm: true, async: false });
     marked.use(
-      footnote({ prefixId: "note-", description: labels.notes, refMarkers: false, headingClass: "notes-title", backRefLabel: format(labels.backToNote, { number: "{0}" }) }),
+      footnote({
+        prefixId: "note-",
+        description: labels.notes,
+        refMarkers: false,
+        headingClass: "notes-title",
+        backRefLabel: format(labels.backToNote, { number: "{0}" }),
+      }),
       {
         extensions: [
           {
@@ -165,9 +175,7 @@ export function renderFullText({ source, language, referenceIds, figureUrl, figu
             start: (src) => src.indexOf("[@"),
             tokenizer(src) {
               const match = /^\[(@[\w:.-]+(?:\s*;\s*@[\w:.-]+)*)\]/.exec(src);
-              return match
-                ? { type: "citation", raw: match[0], ids: match[1].split(";").map((part) => part.trim().slice(1)) }
-                : undefined;
+              return match ? { type: "citation", raw: match[0], ids: match[1].split(";").map((part) => part.trim().slice(1)) } : undefined;
             },
             renderer: (token) => cite(token.ids),
           },

@@ -229,11 +229,27 @@ export function toRows(bundle: ContentBundle): Rows {
           });
         });
         files?.references.forEach(({ id: refId, text, doi, url, ...parts }, p) => {
-          rows.articleReference.push({ journalId: j.id, articleId: a.id, position: p, refId, text, doi: doi ?? null, url: url ?? null, parts: JSON.stringify(parts) });
+          rows.articleReference.push({
+            journalId: j.id,
+            articleId: a.id,
+            position: p,
+            refId,
+            text,
+            doi: doi ?? null,
+            url: url ?? null,
+            parts: JSON.stringify(parts),
+          });
         });
         if (files?.fullText) {
           const { html, jats, outline, citedAt } = files.fullText;
-          rows.articleFullText.push({ journalId: j.id, articleId: a.id, html, jats, outline: JSON.stringify(outline), citedAt: JSON.stringify(citedAt) });
+          rows.articleFullText.push({
+            journalId: j.id,
+            articleId: a.id,
+            html,
+            jats,
+            outline: JSON.stringify(outline),
+            citedAt: JSON.stringify(citedAt),
+          });
         }
       });
     }

@@ -181,7 +181,11 @@ export async function readContentFolder(root: string): Promise<ContentBundle> {
     const references = (await exists(referencesPath)) ? ((await load(referencesPath, referencesFile)) ?? []) : [];
     const source = await readFile(path.join(folder, "full-text.md"), "utf8").then(
       (markdown) => ({ markdown }),
-      () => readFile(path.join(folder, "full-text.xml"), "utf8").then((jats) => ({ jats }), () => undefined),
+      () =>
+        readFile(path.join(folder, "full-text.xml"), "utf8").then(
+          (jats) => ({ jats }),
+          () => undefined,
+        ),
     );
     const articleId = path.basename(folder);
     const sizes = new Map<string, { width: number; height: number }>();
@@ -213,7 +217,10 @@ export async function readContentFolder(root: string): Promise<ContentBundle> {
     const galleys: Galley[] = [];
     for (const kind of ["pdf", "epub"] as const) {
       const file = path.join(folder, `galley.${kind}`);
-      const size = await stat(file).then((s) => s.size, () => undefined);
+      const size = await stat(file).then(
+        (s) => s.size,
+        () => undefined,
+      );
       if (size !== undefined) galleys.push({ kind, file: path.relative(root, file), bytes: size });
     }
     return { references, fullText, galleys };
@@ -277,7 +284,9 @@ const statusAfter = { corrects: "corrected", retracts: "retracted", concerns: "e
 /** A notice names a work of its journal, and that work's status says what the notice did to it. */
 function relationProblems(issues: IssueFile[], fileOf: (item: object) => string): ContentProblem[] {
   const problems: ContentProblem[] = [];
-  const byKey = new Map<string, IssueFile["articles"][number]>(issues.flatMap((issue) => issue.articles.map((article) => [`${issue.id}/${article.id}`, article] as const)));
+  const byKey = new Map<string, IssueFile["articles"][number]>(
+    issues.flatMap((issue) => issue.articles.map((article) => [`${issue.id}/${article.id}`, article] as const)),
+  );
   for (const issue of issues) {
     issue.articles.forEach((article, i) => {
       article.relations.forEach((relation, r) => {
@@ -287,7 +296,11 @@ function relationProblems(issues: IssueFile[], fileOf: (item: object) => string)
         if (!target) {
           problems.push({ file: fileOf(issue), field, message: `no article ${relation.article} in this journal` });
         } else if (target.status !== statusAfter[relation.type]) {
-          problems.push({ file: fileOf(issue), field, message: `${relation.article} must have status ${statusAfter[relation.type]}, not ${target.status}` });
+          problems.push({
+            file: fileOf(issue),
+            field,
+            message: `${relation.article} must have status ${statusAfter[relation.type]}, not ${target.status}`,
+          });
         }
       });
     });

@@ -222,7 +222,10 @@ export const referenceEntry = z.strictObject({
   issue: line.optional(),
   pages: line.optional(),
   publisher: line.optional(),
-  doi: z.string().regex(/^10\.\d{4,9}\/\S+$/, "a DOI such as 10.1037/0003-066X.59.1.29").optional(),
+  doi: z
+    .string()
+    .regex(/^10\.\d{4,9}\/\S+$/, "a DOI such as 10.1037/0003-066X.59.1.29")
+    .optional(),
   url: url.optional(),
 });
 /** An article's reference list (`articles/{id}/references.yaml`), in the order it is printed. */

@@ -293,6 +293,8 @@ export interface SearchDocumentTable {
   journalId: string | null;
   issueId: string | null;
   year: number | null;
+  /** Set only for a work dated after the day it was indexed: the search leaves its group out until then. */
+  publishedOn: string | null;
 }
 /**
  * A search document's title and slug per locale. Its folded words are indexed in `search_index`:

@@ -30,7 +30,6 @@ export const JATS = {
   namespace: "http://jats.nlm.nih.gov",
 } as const;
 
-
 /** A date as JATS writes it: its parts, and the whole in ISO 8601. */
 const date = (name: string, day: string, attrs: Record<string, string>) => {
   const [year, month, dayOfMonth] = day.split("-");

@@ -18,6 +18,7 @@ import { plainText } from "../../contract/plain-text.ts";
 import { type SearchKind, searchKinds } from "../../contract/search-types.ts";
 import type { Locale } from "../../i18n/locales.ts";
 import type { Database, SearchDocumentTable, SearchTextTable } from "../db/schema.ts";
+import { today } from "../published.ts";
 import { doiTerm, orcidTerm } from "./identifiers.ts";
 import { type IndexTexts, indexTerms } from "./terms.ts";
 
@@ -109,10 +110,25 @@ export function searchDocuments(rows: SourceRows): SearchIndexRows {
     kind: SearchKind,
     entityId: string,
     text: Record<Locale, { slug: string; title: string; text: string }>,
-    extra: { journalId?: string; issueId?: string; year?: number; title?: IndexTexts; body?: IndexTexts; identifiers?: string[] } = {},
+    extra: {
+      journalId?: string;
+      issueId?: string;
+      year?: number;
+      publishedOn?: string | null;
+      title?: IndexTexts;
+      body?: IndexTexts;
+      identifiers?: string[];
+    } = {},
   ) => {
-    const document = { kind, entityId, journalId: extra.journalId ?? null, issueId: extra.issueId ?? null, year: extra.year ?? null };
-    const group = JSON.stringify([kind, document.journalId, document.year]);
+    const document = {
+      kind,
+      entityId,
+      journalId: extra.journalId ?? null,
+      issueId: extra.issueId ?? null,
+      year: extra.year ?? null,
+      publishedOn: extra.publishedOn ?? null,
+    };
+    const group = JSON.stringify([kind, document.journalId, document.year, document.publishedOn]);
     if (!groups.has(group)) groups.set(group, []);
     groups.get(group)?.push({
       document,
@@ -171,6 +187,8 @@ export function searchDocuments(rows: SourceRows): SearchIndexRows {
         journalId: article.journalId,
         issueId: article.issueId,
         year: issueYear.get(`${article.journalId}/${article.issueId}`),
+        // A work dated after the import's day is a group of its own, which the search leaves out until that day.
+        publishedOn: article.publishedOn > today() ? article.publishedOn : null,
         body: {
           en: JSON.parse(text.en.keywords) as string[],
           tr: JSON.parse(text.tr.keywords) as string[],

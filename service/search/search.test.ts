@@ -37,7 +37,15 @@ const fullTextOf = (article: Article) => plainText(folders.get(article.id)?.full
 const referencesOf = (article: Article) => (folders.get(article.id)?.references ?? []).map((r) => r.text).join(" ");
 /** The words stemmed for the search: titles, abstracts, keywords and the full text. */
 const stemmedTextOf = (article: Article) =>
-  [article.en.title, article.tr.title, article.en.abstract, article.tr.abstract, ...article.en.keywords, ...article.tr.keywords, fullTextOf(article)].join(" ");
+  [
+    article.en.title,
+    article.tr.title,
+    article.en.abstract,
+    article.tr.abstract,
+    ...article.en.keywords,
+    ...article.tr.keywords,
+    fullTextOf(article),
+  ].join(" ");
 const textOf = (article: Article) =>
   [
     article.en.title,

@@ -21,6 +21,7 @@ import {
   searchKinds,
 } from "../../contract/search-types.ts";
 import type { ContentDb } from "../db/database.ts";
+import { today } from "../published.ts";
 import { indexDialectOf, type Matches, type Part } from "./dialects.ts";
 import { firstIdOf, GROUP_BITS } from "./documents.ts";
 import { countFacets } from "./facet-counts.ts";
@@ -48,6 +49,8 @@ interface Group {
   journalId: string | null;
   year: number | null;
   count: number | string | bigint;
+  /** The group's works are dated after today: not published yet, so not found. */
+  unpublished: number | boolean;
 }
 const valuesOf = (group: Group): Record<SearchFacet, string[]> => ({
   type: [group.kind],
@@ -196,10 +199,14 @@ export async function search(
 
   const bits = sql.lit(GROUP_BITS);
   const groups = await sql<Group>`
-    select m.grp as "group", d.kind, d.journal_id, d.year, m.count
+    select m.grp as "group", d.kind, d.journal_id, d.year, m.count, coalesce(d.published_on > ${today()}, false) as unpublished
     from (select ${matches.id} >> ${bits} as grp, count(*) as count from ${matches.matching()} group by 1) m
     join search_document d on d.id = m.grp << ${bits}`.execute(db);
-  const { total, selected, filtered, facetCounts } = countSearchFacets(groups.rows, filters);
+  const published = groups.rows.filter((g) => !g.unpublished);
+  const counted = countSearchFacets(published, filters);
+  const { total, selected, facetCounts } = counted;
+  // Matches in a group dated after today are left out as a filter leaves out another group's.
+  const filtered = counted.filtered || published.length < groups.rows.length;
 
   const pageCount = Math.max(1, Math.ceil(total / pageSize));
   let ids: number[] = [];

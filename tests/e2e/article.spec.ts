@@ -20,7 +20,14 @@ async function demoArticles(request: APIRequestContext) {
   let journalSlug = "";
   for (const journal of journals.Items) {
     const articles = await api<ListPage<ArticleSummary>>(request, `/api/journals/en/${journal.slug}/articles?pageSize=100`);
-    const withAll = articles.Items.find((a) => a.doi && a.firstPage !== null && a.pdfUrl && a.authors.some((x) => x.orcid));
+    const withAll = articles.Items.find(
+      (a) =>
+        a.doi &&
+        a.firstPage !== null &&
+        a.galleys.some((g) => g.kind === "pdf") &&
+        a.authors.some((x) => x.orcid) &&
+        a.authors.some((x) => x.affiliations.some((y) => y.ror)),
+    );
     const without = articles.Items.find((a) => !a.doi && a.firstPage === null);
     if (withAll && without) {
       [full, bare, journalSlug] = [withAll, without, journal.slug];
@@ -61,11 +68,15 @@ for (const locale of ["en", "tr"] as const) {
       await expect(page.getByRole("heading", { level: 1 })).toHaveText(article.title);
       await expect(page.locator(`p[lang="${other}"]`)).toHaveText(article.text[other].title);
 
-      const authors = page.getByRole("region", { name: locale === "en" ? "Authors" : "Yazarlar" }).getByRole("listitem");
+      const people = page.getByRole("region", { name: locale === "en" ? "Authors" : "Yazarlar" });
+      const authors = people.locator("ul > li");
       await expect(authors).toHaveCount(article.authors.length);
       for (const [i, author] of article.authors.entries()) {
         await expect(authors.nth(i)).toContainText(author.name);
-        if (author.affiliation) await expect(authors.nth(i)).toContainText(author.affiliation);
+        for (const affiliation of author.affiliations) {
+          await expect(people.locator("ol > li", { hasText: affiliation.name })).toHaveCount(1);
+          if (affiliation.ror) await expect(people.locator(`a[href="https://ror.org/${affiliation.ror}"]`).first()).toBeVisible();
+        }
         const orcid = authors.nth(i).locator('a[href^="https://orcid.org/"]');
         if (author.orcid) await expect(orcid).toHaveAttribute("href", `https://orcid.org/${author.orcid}`);
         else await expect(orcid).toHaveCount(0);
@@ -86,12 +97,43 @@ for (const locale of ["en", "tr"] as const) {
       await expect(details).toContainText(new Intl.NumberFormat(locale).format(article.views));
       await expect(details).toContainText(`${article.firstPage}–${article.lastPage}`);
       await expect(details.locator(`a[href="https://doi.org/${article.doi}"]`)).toBeVisible();
-      if (article.journal.licence) await expect(details.locator('[rel="license"]')).toHaveText(article.journal.licence);
+      if (article.licence?.url) await expect(details.locator('[rel="license"]')).toHaveAttribute("href", article.licence.url);
       const journalPath = `${prefix(locale)}/${article.journal.slug}`;
       await expect(details.locator(`a[href="${journalPath}"]`)).toHaveText(article.journal.title);
       await expect(details.locator(`a[href="${journalPath}/${segment(locale)}/${article.issueId}"]`)).toContainText(String(article.issue.number));
-      await expect(page.locator(`main a[href="${article.fullTextUrl}"]`)).toBeVisible();
-      await expect(page.locator(`main a[href="${article.pdfUrl}"]`)).toBeVisible();
+
+      // The full text: its sections in the outline, a figure that loads, a table, citations that reach the references and back.
+      const body = page.locator(".full-text");
+      expect(await body.locator("h2").count()).toBeGreaterThanOrEqual(3);
+      const outline = page.getByRole("navigation", { name: locale === "en" ? "On this page" : "Bu sayfada" });
+      for (const section of article.fullText?.outline ?? []) await expect(outline.locator(`a[href="#${section.id}"]`)).toHaveText(section.title);
+      const figure = body.locator("figure.fig img").first();
+      await figure.scrollIntoViewIfNeeded();
+      await expect.poll(() => figure.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+      await expect(body.locator("figure.table-wrap table").first()).toBeVisible();
+      const references = page.locator("#references + ol > li");
+      expect(await references.count()).toBeGreaterThanOrEqual(10);
+      await expect(references.locator('a[href^="https://doi.org/"]').first()).toBeVisible();
+      const cite = body.locator("a.xref-bibr").first();
+      const target = (await cite.getAttribute("href")) ?? "";
+      await cite.click();
+      await expect(page.locator(target)).toBeInViewport();
+      await page
+        .locator(target)
+        .locator(`a[href="#${await cite.getAttribute("id")}"]`)
+        .click();
+      await expect(cite).toBeInViewport();
+      if (article.funding.length > 0) await expect(page.locator("#funding + ul")).toContainText(article.funding[0].funder);
+
+      // One PDF galley, served under the article's own path with its type, length and a name.
+      const pdf = page.locator(`main a[href="${pathOf(article, locale)}/${article.id}.pdf"]`);
+      await expect(pdf).toBeVisible();
+      const galley = await request.get(`${pathOf(article, locale)}/${article.id}.pdf`);
+      expect(galley.status()).toBe(200);
+      expect(galley.headers()["content-type"]).toBe("application/pdf");
+      expect(Number(galley.headers()["content-length"])).toBe(article.galleys.find((g) => g.kind === "pdf")?.bytes);
+      expect(galley.headers()["content-disposition"]).toBe(`inline; filename="${article.id}.pdf"`);
+      expect((await galley.body()).subarray(0, 5).toString()).toBe("%PDF-");
 
       // Its breadcrumb trail (JSON-LD) runs from the home page through the journal and the issue to the article.
       const trails = (await page.locator('script[type="application/ld+json"]').allTextContents())
@@ -126,14 +168,17 @@ for (const locale of ["en", "tr"] as const) {
 
       expect(citation.filter(([name]) => name.startsWith("citation_author"))).toEqual(
         article.authors.flatMap((a) => [
-          ["citation_author", a.name],
-          ...(a.affiliation ? [["citation_author_institution", a.affiliation]] : []),
+          ["citation_author", a.given ? `${a.family}, ${a.given}` : a.family],
+          ...a.affiliations.map((x) => ["citation_author_institution", x.name]),
           ...(a.orcid ? [["citation_author_orcid", `https://orcid.org/${a.orcid}`]] : []),
         ]),
       );
-      expect(all("citation_title")).toEqual([article.title]);
+      // Google Scholar reads the title and the journal's title in the article's own language, on both pages.
+      expect(all("citation_title")).toEqual([article.text[article.language].title]);
       expect(all("citation_publication_date")).toEqual([article.publishedOn.replaceAll("-", "/")]);
-      expect(all("citation_journal_title")).toEqual([article.journal.title]);
+      expect(all("citation_journal_title")).toEqual([article.journal.titles[article.language]]);
+      expect(all("citation_reference")).toHaveLength(article.references.length);
+      expect(all("description")).toEqual(all("og:description"));
       expect(all("citation_journal_abbrev")).toEqual([article.journal.abbreviation]);
       expect(all("citation_issn").sort()).toEqual([article.journal.eIssn, article.journal.printIssn].filter(Boolean).sort());
       expect(all("citation_volume")).toEqual([String(article.issue.volume)]);
@@ -144,7 +189,7 @@ for (const locale of ["en", "tr"] as const) {
       expect(all("citation_keywords")).toEqual([article.text[locale].keywords.join("; ")]);
       expect(all("citation_language")).toEqual([article.language]);
       expect(all("citation_abstract_html_url")).toEqual([canonical]);
-      expect(all("citation_pdf_url")).toEqual([article.pdfUrl]);
+      expect(all("citation_pdf_url")).toEqual([`${new URL(canonical ?? "").origin}${pathOf(article, locale)}/${article.id}.pdf`]);
 
       expect(all("DC.title")).toEqual([article.title]);
       expect(all("DC.creator")).toEqual(article.authors.map((a) => a.name));
@@ -162,13 +207,49 @@ for (const locale of ["en", "tr"] as const) {
       expect(tags.filter(([, content]) => content.trim() === "")).toEqual([]);
     });
 
+    test("a corrected work and its correction notice point to each other, and a retracted work says so", async ({ page, request }) => {
+      for (const [journal, noticeType] of [
+        ["journal-of-social-inquiry", "correction"],
+        ["economics-and-finance-letters", "retraction"],
+      ] as const) {
+        const slug = (await api<{ alternates: Record<Locale, string> }>(request, `/api/journals/en/${journal}`)).alternates[locale];
+        const list = await api<ListPage<ArticleSummary>>(request, `/api/journals/${locale}/${slug}/articles?pageSize=100`);
+        const notice = list.Items.find((a) => a.type === noticeType);
+        if (!notice) throw new Error(`no ${noticeType} in ${journal}`);
+        const detail = await api<ArticleDetail>(request, `/api/journals/${locale}/${slug}/issues/${notice.issueId}/articles/${notice.id}`);
+        const work = detail.relations.find((r) => r.side === "notice")?.article;
+        if (!work) throw new Error(`the ${noticeType} names no work`);
+        await gotoHydrated(page, pathOf(detail, locale));
+        const workLink = page.locator(`main a[href="${pathOf({ ...detail, issueId: work.issueId, id: work.id }, locale)}"]`).first();
+        await expect(workLink).toHaveText(work.title);
+        await workLink.click();
+        await expect(page.getByRole("heading", { level: 1 })).toHaveText(work.title);
+        const banner = page.getByRole("region", {
+          name:
+            noticeType === "correction"
+              ? locale === "en"
+                ? "This article has been corrected."
+                : "Bu makale düzeltilmiştir."
+              : locale === "en"
+                ? "This article has been retracted."
+                : "Bu makale geri çekilmiştir.",
+        });
+        await expect(banner.locator(`a[href="${pathOf(detail, locale)}"]`)).toHaveText(detail.title);
+        const ld = (await page.locator('script[type="application/ld+json"]').allTextContents())
+          .map((t) => JSON.parse(t))
+          .find((x) => x["@type"] === "ScholarlyArticle");
+        expect(ld.correction[0].url).toMatch(new RegExp(`${pathOf(detail, locale)}$`));
+        expect(ld.creativeWorkStatus).toBe(noticeType === "correction" ? "Corrected" : "Retracted");
+      }
+    });
+
     test("writes no tag for what an article lacks", async ({ page, request }) => {
       const article = await (await demoArticles(request)).bare(locale);
       expect([article.doi, article.firstPage, article.lastPage]).toEqual([null, null, null]);
       await page.goto(pathOf(article, locale));
       const names = (await metaTags(page)).map(([name]) => name);
       for (const absent of ["citation_doi", "citation_firstpage", "citation_lastpage", "DC.identifier"]) expect(names).not.toContain(absent);
-      if (!article.pdfUrl) expect(names).not.toContain("citation_pdf_url");
+      if (!article.galleys.some((g) => g.kind === "pdf")) expect(names).not.toContain("citation_pdf_url");
       if (article.authors.every((a) => !a.orcid)) expect(names).not.toContain("citation_author_orcid");
       expect(names.filter((n) => n === "citation_author")).toHaveLength(article.authors.length);
       expect(await page.locator('head meta[content=""]').count()).toBe(0);

@@ -98,7 +98,17 @@ test("an article is a ScholarlyArticle by its authors, part of its issue, volume
       article.authors.map((author) => ({
         "@type": "Person",
         name: author.name,
-        ...(author.affiliation ? { affiliation: { "@type": "Organization", name: author.affiliation } } : {}),
+        ...(author.given ? { givenName: author.given } : {}),
+        familyName: author.family,
+        ...(author.affiliations.length
+          ? {
+              affiliation: author.affiliations.map((a) => ({
+                "@type": "Organization",
+                name: a.name,
+                ...(a.ror ? { sameAs: `https://ror.org/${a.ror}` } : {}),
+              })),
+            }
+          : {}),
         ...(author.orcid ? { sameAs: `https://orcid.org/${author.orcid}` } : {}),
       })),
     );
@@ -131,7 +141,8 @@ test("a book is a Book with its contributors, an edition per ISBN and its chapte
   const things = await structuredData(page, `/books/${book.slug}`);
   const described = ofType(things, "Book");
   expect(described).toMatchObject({ name: book.title, datePublished: String(book.year), numberOfPages: book.pages, inLanguage: book.language });
-  const people = (role: string) => book.contributors.filter((c) => c.role === role).map((c) => ({ "@type": "Person", name: c.name }));
+  const people = (role: string) =>
+    book.contributors.filter((c) => c.role === role).map((c) => expect.objectContaining({ "@type": "Person", name: c.name, familyName: c.family }));
   expect(described.author ?? []).toEqual(people("author"));
   expect(described.editor ?? []).toEqual(people("editor"));
   const isbns = (described.workExample as { isbn: string }[]).map((edition) => edition.isbn);

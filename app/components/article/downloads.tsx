@@ -1,13 +1,15 @@
 import type { Galley } from "../../../contract/api-types.ts";
+import type { Locale } from "../../../i18n/locales.ts";
 import { format, useLocale, useMessages } from "../../i18n.ts";
 import { formatNumber } from "../../lib/formatting.ts";
-import type { Locale } from "../../../i18n/locales.ts";
 
 const kindNames = { pdf: "PDF", epub: "EPUB" } as const;
 
 /** A file's size as readers read it: kB or MB, in the page's digits. */
 const size = (bytes: number, locale: Locale) =>
-  bytes >= 1_000_000 ? `${formatNumber(Math.round(bytes / 100_000) / 10, locale)} MB` : `${formatNumber(Math.max(1, Math.round(bytes / 1000)), locale)} kB`;
+  bytes >= 1_000_000
+    ? `${formatNumber(Math.round(bytes / 100_000) / 10, locale)} MB`
+    : `${formatNumber(Math.max(1, Math.round(bytes / 1000)), locale)} kB`;
 
 /**
  * One download menu for the article's galleys: a disclosure (details/summary), which opens and

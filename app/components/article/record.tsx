@@ -23,7 +23,9 @@ export function Funding({ funding }: { funding: ArticleDetail["funding"] }) {
             ) : (
               f.funder
             )}
-            {f.awards.length > 0 && <span className="text-stone-600"> — {f.awards.map((a) => format(t.article.award, { number: a })).join(", ")}</span>}
+            {f.awards.length > 0 && (
+              <span className="text-stone-600"> — {f.awards.map((a) => format(t.article.award, { number: a })).join(", ")}</span>
+            )}
           </li>
         ))}
       </ul>

@@ -31,7 +31,11 @@ export async function citationFile(api: ApiClient, origin: string, path: string,
     const article = await api.article(locale, slug, issueId, articleId);
     const url = origin + articlePath(article.alternates[locale], article, locale);
     return citationDownload(
-      articleToWork(article, article.issue, article.journal, url, { abstract: article.text[locale].abstractHtml, keywords: article.text[locale].keywords, locale }),
+      articleToWork(article, article.issue, article.journal, url, {
+        abstract: article.text[locale].abstractHtml,
+        keywords: article.text[locale].keywords,
+        locale,
+      }),
       formatParam,
     );
   } catch (error) {

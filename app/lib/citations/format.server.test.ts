@@ -69,7 +69,11 @@ describe("hand-checked references", () => {
     const found = articles.find((a) => a.article.id === id);
     if (!found) throw new Error("demo article missing");
     const detail = await api.article(locale, found.journal.slug, found.issue.id, id);
-    return articleToWork(detail, detail.issue, detail.journal, null, { abstract: detail.text[locale].abstractHtml, keywords: detail.text[locale].keywords, locale });
+    return articleToWork(detail, detail.issue, detail.journal, null, {
+      abstract: detail.text[locale].abstractHtml,
+      keywords: detail.text[locale].keywords,
+      locale,
+    });
   }
   async function book(locale: Locale, slug: string) {
     return bookToWork(await api.book(locale, slug), bookUrl(slug), locale);
@@ -101,7 +105,9 @@ describe("hand-checked references", () => {
     const work = await article("en", "prevalence-and-determinants-of-vitamin-d-deficiency-among-pregnant-women-in-eastern-anatolia");
     const apa = textOf(formatCitation(work, "apa", "en").html);
     expect(apa).toMatch(/^Aktaş Karaca, Z\., /);
-    expect(apa).toContain("(2026). Prevalence and determinants of vitamin D deficiency among pregnant women in Eastern Anatolia: A multicentre cross-sectional study.");
+    expect(apa).toContain(
+      "(2026). Prevalence and determinants of vitamin D deficiency among pregnant women in Eastern Anatolia: A multicentre cross-sectional study.",
+    );
     const many = { ...work, authors: Array.from({ length: 4 }, (_, i) => ({ given: "Ayşe", family: `Aktaş Karaca${i}` })) };
     expect(textOf(formatCitation(many, "mla", "en").html)).toMatch(/^Aktaş Karaca0, Ayşe,? et al\./);
     expect(textOf(formatCitation(many, "mla", "tr").html)).toMatch(/^Aktaş Karaca0, Ayşe,? vd\./);

@@ -1,9 +1,9 @@
 /** Content API answers → citable works. */
 
 import type { ArticleSummary, BookDetail, Issue, JournalSummary } from "../../../contract/api-types.ts";
+import { plainText } from "../../../contract/plain-text.ts";
 import type { Locale } from "../../../i18n/locales.ts";
 import { messages } from "../../../i18n/messages/index.ts";
-import { plainText } from "../../../contract/plain-text.ts";
 import { sentenceCase } from "./sentence-case.ts";
 import { type CitableArticle, type CitableBook, fullTitle, personName } from "./work.ts";
 

@@ -34,7 +34,11 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const article = await orNotFound(request, api.article(locale, params.slug, params.issueId, params.articleSlug));
   const citation = citationData(article, origin, locale);
   const citations = formatCitations(
-    articleToWork(article, article.issue, article.journal, citation.url, { abstract: article.text[locale].abstractHtml, keywords: article.text[locale].keywords, locale }),
+    articleToWork(article, article.issue, article.journal, citation.url, {
+      abstract: article.text[locale].abstractHtml,
+      keywords: article.text[locale].keywords,
+      locale,
+    }),
     locale,
   );
   return { article, citation, citations, alternates: article.alternates };
@@ -96,7 +100,9 @@ export default function Article({ loaderData: { article, citations }, params }: 
         ) : (
           <span className={badge}>{licence.name}</span>
         )}
-        {copyright && <span className="text-xs text-stone-600">{format(t.article.copyright, { year: String(copyright.year), holder: copyright.holder })}</span>}
+        {copyright && (
+          <span className="text-xs text-stone-600">{format(t.article.copyright, { year: String(copyright.year), holder: copyright.holder })}</span>
+        )}
       </span>,
     ]);
   }

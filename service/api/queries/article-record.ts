@@ -50,15 +50,17 @@ export async function readRelations(db: ContentDb, locale: Locale, { journalId, 
     withArticle("source").where("r.articleId", "=", id).execute(),
     withArticle("target").where("r.targetArticleId", "=", id).execute(),
   ]);
-  const relation = (side: ArticleRelation["side"]) => (row: (typeof asNotice)[number]): ArticleRelation => ({
-    type: row.type as ArticleRelation["type"],
-    side,
-    article:
-      row.id && row.issueId && row.title && row.publishedOn && row.publishedOn <= day
-        ? { issueId: row.issueId, id: row.id, title: row.title, doi: row.doi }
-        : null,
-    doi: row.targetDoi ?? row.doi,
-  });
+  const relation =
+    (side: ArticleRelation["side"]) =>
+    (row: (typeof asNotice)[number]): ArticleRelation => ({
+      type: row.type as ArticleRelation["type"],
+      side,
+      article:
+        row.id && row.issueId && row.title && row.publishedOn && row.publishedOn <= day
+          ? { issueId: row.issueId, id: row.id, title: row.title, doi: row.doi }
+          : null,
+      doi: row.targetDoi ?? row.doi,
+    });
   return [...asNotice.map(relation("notice")), ...asWork.map(relation("work")).filter((r) => r.article !== null)];
 }
 

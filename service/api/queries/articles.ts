@@ -95,7 +95,11 @@ export async function findArticle(
     galleys: galleysOf(row.galleys),
     versions: (JSON.parse(row.versions) as ({ date: string } & Record<Locale, string>)[]).map((v) => ({ date: v.date, note: v[locale] })),
     funding: JSON.parse(row.funding) as ArticleDetail["funding"],
-    licence: licenceName ? { name: licenceName, url: licenceUrl ?? ccLicenceUrl(licenceName) } : licence ? { name: licence, url: ccLicenceUrl(licence) } : null,
+    licence: licenceName
+      ? { name: licenceName, url: licenceUrl ?? ccLicenceUrl(licenceName) }
+      : licence
+        ? { name: licence, url: ccLicenceUrl(licence) }
+        : null,
     copyright: copyrightHolder && copyrightYear ? { holder: copyrightHolder, year: copyrightYear } : null,
     references,
     fullText,

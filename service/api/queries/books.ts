@@ -1,6 +1,6 @@
 import type { BookDetail, BookSummary, Locale } from "../../../contract/api-types.ts";
-import { sanitizeRichText } from "../../content/markdown.ts";
 import { personAffiliations, personOf } from "../../article-authors.ts";
+import { sanitizeRichText } from "../../content/markdown.ts";
 import type { ContentDb } from "../../db/database.ts";
 import type { BookContributorTable } from "../../db/schema.ts";
 import { alternatesOf } from "./alternates.ts";

@@ -57,6 +57,8 @@ export async function up(db: Db): Promise<void> {
     .execute();
   await json("bookContributor", "affiliations");
 
+  await db.schema.alterTable("searchDocument").addColumn("publishedOn", "text").execute();
+
   await db.schema
     .createTable("articleRelation")
     .addColumn("journalId", "text", (c) => c.notNull())
@@ -97,16 +99,29 @@ export async function up(db: Db): Promise<void> {
 }
 
 export async function down(db: Db): Promise<void> {
+  await db.schema.alterTable("searchDocument").dropColumn("publishedOn").execute();
   for (const table of ["articleFullText", "articleReference", "articleRelation"]) await db.schema.dropTable(table).execute();
   for (const column of ["given", "orcid", "family", "affiliations"]) await db.schema.alterTable("bookContributor").dropColumn(column).execute();
   await db.schema.alterTable("articleAuthor").addColumn("affiliation", "text").execute();
-  for (const column of ["given", "email", "family", "corresponding", "roles", "affiliations"]) await db.schema.alterTable("articleAuthor").dropColumn(column).execute();
+  for (const column of ["given", "email", "family", "corresponding", "roles", "affiliations"])
+    await db.schema.alterTable("articleAuthor").dropColumn(column).execute();
   await db.schema.alterTable("article").addColumn("fullTextUrl", "text").execute();
   await db.schema.alterTable("article").addColumn("pdfUrl", "text").execute();
   await db.schema.dropIndex("articleByDatestamp").execute();
   await db.schema.dropIndex("articleByJournalDatestamp").execute();
   await db.schema.createIndex("articleByDate").on("article").columns(["publishedOn", "journalId", "id"]).execute();
-  for (const column of ["datestamp", "status", "modifiedOn", "licenceName", "licenceUrl", "copyrightHolder", "copyrightYear", "funding", "versions", "galleys"]) {
+  for (const column of [
+    "datestamp",
+    "status",
+    "modifiedOn",
+    "licenceName",
+    "licenceUrl",
+    "copyrightHolder",
+    "copyrightYear",
+    "funding",
+    "versions",
+    "galleys",
+  ]) {
     await db.schema.alterTable("article").dropColumn(column).execute();
   }
 }
