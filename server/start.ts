@@ -90,7 +90,7 @@ async function main() {
     const service = createContentService(db, { onSubmission: () => outbox?.kick(), revision: () => revision.current() });
     // The process's own pages call the service directly; the HTTP API answers the other processes (API_URL) and /api.
     api = createApiClient(service);
-    apiApp = createApiApp(service);
+    apiApp = createApiApp(service, { publicUrl: config.PUBLIC_URL });
     oai = inProcessOai(createOaiApp(db, { publicUrl: config.PUBLIC_URL }));
     databaseReady = async () => {
       const timeout = new Promise<never>((_, reject) => setTimeout(() => reject(new Error("timeout")), READY_TIMEOUT_MS).unref());

@@ -1,9 +1,10 @@
 /**
  * The content API over HTTP: the content service's functions (content-service.ts) behind routes,
  * one sub-app per feature (routes/). It answers the site's own process at /api (GET only), and
- * other web processes over API_URL. Every answer is JSON; every bad input is a 4xx `{error,
- * message}` in the request's locale. `ContentApiApp` is its type, from which the HTTP client
- * (client.ts) derives every call: a path renamed here and not there fails the typecheck.
+ * other web processes over API_URL. Every answer is JSON but the Crossref and DOAJ exports (XML
+ * files); every bad input is a 4xx `{error, message}` in the request's locale. `ContentApiApp` is
+ * its type, from which the HTTP client (client.ts) derives every call: a path renamed here and not
+ * there fails the typecheck.
  */
 import { Hono } from "hono";
 import { HTTPException } from "hono/http-exception";
@@ -20,7 +21,8 @@ import { searchRoutes } from "./routes/search.ts";
 import { siteRoutes } from "./routes/site.ts";
 import { submissionRoutes } from "./routes/submissions.ts";
 
-export function createApiApp(service: ContentService) {
+/** `publicUrl`: the site's public origin (PUBLIC_URL), on which the exports' landing pages are; without it, the request's. */
+export function createApiApp(service: ContentService, { publicUrl }: { publicUrl?: string } = {}) {
   // The order matters where two patterns match one path: `/en/initial` is the initial payload, not a content type.
   const app = new Hono()
     .basePath("/api")
@@ -28,7 +30,7 @@ export function createApiApp(service: ContentService) {
     .route("/", journalRoutes(service))
     .route("/", searchRoutes(service))
     .route("/", submissionRoutes(service))
-    .route("/", exportRoutes(service))
+    .route("/", exportRoutes(service, { publicUrl }))
     .route("/", catalogueRoutes(service));
 
   app.notFound((c) => {

@@ -16,6 +16,7 @@ import { licenceUrl } from "../../contract/licence.ts";
 import { href } from "../../contract/route-table.ts";
 import { messages } from "../../i18n/messages/index.ts";
 import type { ContentService } from "../api/content-service.ts";
+import { fail } from "../api/failure.ts";
 import { type CrossrefDeposit, type CrossrefHead, crossrefBookDeposit, crossrefJournalDeposit, crossrefTimestamp } from "./crossref.ts";
 import { doajArticles } from "./doaj.ts";
 import type { XmlSchemaName } from "./validate-xml.server.ts";
@@ -107,14 +108,24 @@ function head(config: ExportConfig, what: string, at: Date): CrossrefHead {
   return { batchId: batchId(what, at), at, depositor: config.depositor, registrant: config.registrant };
 }
 
-const file = (deposit: CrossrefDeposit, filename: string): ExportFile => ({ ...deposit, schema: "crossref", filename });
+/**
+ * A file that would hold no record (both schemas want one at least): the service's 404, as for
+ * what names nothing. `what` names the export ("crossref/articles-2099-01-01-2099-12-31").
+ */
+const nothingIn = (what: string): never => fail(LOCALE, 404, "not_found", "notFound", { path: `exports/${what}` });
+
+/** The deposit as a file; one that registers no DOI is nothing to deposit (`nothingIn`). */
+function file(deposit: CrossrefDeposit, filename: string, what: string): ExportFile {
+  if (deposit.dois.length === 0) nothingIn(what);
+  return { ...deposit, schema: "crossref", filename };
+}
 
 function journalDeposit(config: ExportConfig, what: string, articles: ArticleDetail[], at: Date): ExportFile {
   const deposit = crossrefJournalDeposit(head(config, what, at), articles, {
     landingPage: landingPages(config.origin, articles),
     crossmarkPolicy: config.crossmarkPolicy,
   });
-  return file(deposit, `crossref-${what}.xml`);
+  return file(deposit, `crossref-${what}.xml`, `crossref/${what}`);
 }
 
 /**
@@ -153,13 +164,14 @@ export async function crossrefBookExport(service: ExportReader, config: ExportCo
     licenceUrl,
     crossmarkPolicy: config.crossmarkPolicy,
   });
-  return file(deposit, `crossref-book-${slug}.xml`);
+  return file(deposit, `crossref-book-${slug}.xml`, `crossref/book-${slug}`);
 }
 
 /** The DOAJ article file of a journal (its English slug): every published article, newest issue first. */
 export async function doajJournalExport(service: ExportReader, config: ExportConfig, journalSlug: string): Promise<ExportFile> {
   const journal = await service.journal(LOCALE, journalSlug);
   const summaries = await allPages((page) => service.articles(LOCALE, journalSlug, page, PAGE_SIZE));
+  if (summaries.length === 0) nothingIn(`doaj/${journalSlug}`);
   const articles = await details(service, journalSlug, summaries);
   const xml = doajArticles(journal, articles, { publisher: config.publisher, landingPage: landingPages(config.origin, articles) });
   return {

@@ -178,6 +178,10 @@ describe("the export URLs", () => {
       expect(response.status, path).toBe(404);
       expect(await error(response)).toEqual({ error: "not_found", message: `Nothing was found at ${path}.` });
     }
+    // A range in which nothing was published: no file (Crossref's schema wants a record at least).
+    const empty = await get("/api/exports/crossref/articles?from=2000-01-01&until=2000-12-31");
+    expect(empty.status).toBe(404);
+    expect(await error(empty)).toEqual({ error: "not_found", message: "Nothing was found at /api/exports/crossref/articles." });
     const turkish = await get("/api/exports/doaj/no-such-journal", { "Accept-Language": "tr" });
     expect(turkish.status).toBe(404);
     const { message } = await error(turkish);

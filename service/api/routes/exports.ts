@@ -5,9 +5,10 @@
  * - `/api/exports/crossref/articles?from=YYYY-MM-DD[&until=YYYY-MM-DD]`: of the articles published
  *   in those days (until today when `until` is not given),
  * - `/api/exports/doaj/{journal}`: a journal's DOAJ article file.
- * Journals and books are named by their English slugs. What names nothing is the API's 404, a bad
- * date its 400, in the request's language (Accept-Language: these paths carry no locale). The
- * landing pages are on the site's public origin when given (PUBLIC_URL), else on the request's.
+ * Journals and books are named by their English slugs. What names nothing (or a file that would
+ * hold no record: deposits.server.ts) is the API's 404, a bad date its 400, in the request's
+ * language (Accept-Language: these paths carry no locale). The landing pages are on the site's
+ * public origin when given (PUBLIC_URL), else on the request's.
  */
 import { type Context, Hono } from "hono";
 import { isDay } from "../../calendar-day.ts";
