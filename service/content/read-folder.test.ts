@@ -112,3 +112,46 @@ describe("an id or a slug given twice", () => {
     }
   });
 });
+
+describe("an unknown key", () => {
+  it("is a problem of its file and field in every kind of file, so a misspelt field is never lost", async () => {
+    const journal = "journals/journal-of-social-inquiry";
+    const article = "rent-gaps-and-tenant-displacement-in-yeldegirmeni-istanbul";
+    const files = {
+      "reference.yaml": (text: string) => `${text}\nextra: 1\n`,
+      "services/translation.yaml": (text: string) => `${text}\npriority: 1\n`,
+      "policies/open-access.yaml": (text: string) => `${text}\npriority: 1\n`,
+      "pages/about.yaml": (text: string) => `${text}\nsubtitle: x\n`,
+      "departments/finance.yaml": (text: string) => `${text}\nfax: "1"\n`,
+      [`${journal}/journal.yaml`]: (text: string) => `${text}\nlicnce: CC BY 4.0\n`,
+      [`${journal}/board.yaml`]: (text: string) => text.replace("  - honorific:", "  - title: Dr.\n    honorific:"),
+      [`${journal}/issues/v13-n2.yaml`]: (text: string) =>
+        text.replace(`  - id: ${article}\n`, `  - id: ${article}\n    pdfURL: https://x.example/a.pdf\n    recievedOn: 2025-01-01\n`),
+      "books/merchants-of-the-levant.yaml": (text: string) => `${text}\nprintISBN: "9780000000000"\n`,
+    };
+    const changed = Object.fromEntries(await Promise.all(Object.entries(files).map(async ([file, edit]) => [file, edit(await read(file))])));
+    const problems = await problemsWith(changed);
+    const unknown = problems.filter((p) => p.message === "unknown key");
+    expect(problems.filter((p) => p.message !== "unknown key")).toEqual([]);
+    expect(unknown.map((p) => [p.file.replace(/\.yaml$/, ""), p.field])).toEqual(
+      expect.arrayContaining([
+        ["reference", "extra"],
+        ["services/translation", "priority"],
+        ["policies/open-access", "priority"],
+        ["pages/about", "subtitle"],
+        ["departments/finance", "fax"],
+        [`${journal}/journal`, "licnce"],
+        [`${journal}/board`, "members.0.title"],
+        [`${journal}/issues/v13-n2`, expect.stringMatching(/^articles\.\d+\.pdfURL$/)],
+        [`${journal}/issues/v13-n2`, expect.stringMatching(/^articles\.\d+\.recievedOn$/)],
+        ["books/merchants-of-the-levant", "printISBN"],
+      ]),
+    );
+    expect(unknown).toHaveLength(10);
+    // An article's folder is read once its issue file reads.
+    const references = `${journal}/articles/${article}/references.yaml`;
+    expect(await problemsWith({ [references]: (await read(references)).replace(/^- id: /m, "- url2: x\n  id: ") })).toEqual([
+      { file: references, field: "0.url2", message: "unknown key" },
+    ]);
+  });
+});

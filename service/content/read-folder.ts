@@ -123,7 +123,11 @@ export async function readContentFolder(root: string): Promise<ContentBundle> {
     const result = schema.safeParse(raw);
     if (!result.success) {
       for (const issue of result.error.issues) {
-        problems.push({ file: rel(file), field: issue.path.join(".") || "(root)", message: issue.message });
+        const at = issue.path.join(".");
+        // A key the schema does not know is named as the field it would be: `path.to.field: unknown key`.
+        if (issue.code === "unrecognized_keys") {
+          for (const key of issue.keys) problems.push({ file: rel(file), field: at ? `${at}.${key}` : key, message: "unknown key" });
+        } else problems.push({ file: rel(file), field: at || "(root)", message: issue.message });
       }
       return undefined;
     }
@@ -147,9 +151,8 @@ export async function readContentFolder(root: string): Promise<ContentBundle> {
   for (const dir of await listDirs(path.join(root, "journals"))) {
     const journal = await load(path.join(dir, "journal.yaml"), journalFile);
     const board = await load(path.join(dir, "board.yaml"), boardFile);
-    const issues = (await Promise.all((await listYaml(path.join(dir, "issues"))).map((f) => load(f, issueFile)))).filter(
-      (i): i is IssueFile => i !== undefined,
-    );
+    const issueFiles = await Promise.all((await listYaml(path.join(dir, "issues"))).map((f) => load(f, issueFile)));
+    const issues = issueFiles.filter((i): i is IssueFile => i !== undefined);
     const articleFiles = new Map<string, ArticleFiles>();
     for (const issue of issues) {
       for (const article of issue.articles) {
@@ -157,7 +160,8 @@ export async function readContentFolder(root: string): Promise<ContentBundle> {
         if (files) articleFiles.set(article.id, files);
       }
     }
-    for (const folder of await listDirs(path.join(dir, "articles"))) {
+    // An issue file with problems of its own names no article: its folders are not reported as orphans.
+    for (const folder of issueFiles.length === issues.length ? await listDirs(path.join(dir, "articles")) : []) {
       const id = path.basename(folder);
       if (!issues.some((issue) => issue.articles.some((article) => article.id === id))) {
         problems.push({ file: rel(folder), field: "(folder)", message: `no article ${id} in this journal's issues` });
@@ -178,7 +182,8 @@ export async function readContentFolder(root: string): Promise<ContentBundle> {
   async function readArticleFolder(folder: string, language: "en" | "tr"): Promise<ArticleFiles | undefined> {
     if (!(await exists(folder))) return undefined;
     const referencesPath = path.join(folder, "references.yaml");
-    const references = (await exists(referencesPath)) ? ((await load(referencesPath, referencesFile)) ?? []) : [];
+    const loaded = (await exists(referencesPath)) ? await load(referencesPath, referencesFile) : [];
+    const references = loaded ?? [];
     const source = await readFile(path.join(folder, "full-text.md"), "utf8").then(
       (markdown) => ({ markdown }),
       () =>
@@ -207,7 +212,8 @@ export async function readContentFolder(root: string): Promise<ContentBundle> {
       : null;
     if (fullText) {
       const file = rel(path.join(folder, "markdown" in (source ?? {}) ? "full-text.md" : "full-text.xml"));
-      for (const message of fullText.problems) problems.push({ file, field: "(body)", message });
+      // Citations are checked against a reference list that reads (its own problems are reported already).
+      if (loaded) for (const message of fullText.problems) problems.push({ file, field: "(body)", message });
       for (const figure of fullText.figures) {
         if (!/^figures\/[a-z0-9][a-z0-9._-]*\.(?:svg|png|jpe?g|webp)$/.test(figure) || !(await exists(path.join(folder, figure)))) {
           problems.push({ file, field: "(body)", message: `figure ${figure} is not a file under figures/` });
