@@ -100,6 +100,8 @@ test.describe("desktop header panels", () => {
   });
 
   test("axe finds no serious or critical violation on the home page, with a panel open", async ({ page }) => {
+    // Three full analyses of the longest page: 6-10 s each on a 2-core machine under the suite's load (one run took over 30 s).
+    test.setTimeout(90_000);
     await gotoHydrated(page, "/");
     expect(await seriousViolations(page)).toEqual([]);
     await page.getByRole("button", { name: "Services", exact: true }).click();
