@@ -3,6 +3,7 @@
  * content is replaced as a whole, or, on any error, left exactly as it was.
  */
 import type { Insertable } from "kysely";
+import { personOf } from "../article-authors.ts";
 import { truncateWal } from "../db/checkpoint.ts";
 import type { ContentDb } from "../db/database.ts";
 import { insertStatements } from "../db/insert-rows.ts";
@@ -51,10 +52,8 @@ const pageRange = (pages: string | undefined) => {
   return { firstPage: first, lastPage: last };
 };
 
-/** A person's name as printed: given names, then the family name. */
-export const displayName = (person: Pick<PersonFile, "given" | "family">) => (person.given ? `${person.given} ${person.family}` : person.family);
 const personColumns = (person: PersonFile) => ({
-  name: displayName(person),
+  name: personOf(person).name,
   given: person.given ?? null,
   family: person.family,
   orcid: person.orcid ?? null,
