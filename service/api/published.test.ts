@@ -1,10 +1,10 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { testDatabases } from "../../tests/databases.ts";
-import { ApiFailure } from "./failure.ts";
 import { importContent } from "../content/import.ts";
 import { readContentFolder } from "../content/read-folder.ts";
 import type { DatabaseHandle } from "../db/database.ts";
 import { createContentService } from "./content-service.ts";
+import { ApiFailure } from "./failure.ts";
 
 /**
  * A work dated tomorrow is absent from its page, its journal's lists and counts, the catalogue's
