@@ -109,6 +109,8 @@ const policy: sanitizeHtml.IOptions = {
     "*": ["id", "class"],
     a: ["href", "id", "class", "aria-label", "aria-describedby"],
     img: ["src", "alt", "loading", "decoding", "width", "height"],
+    // A region that scrolls sideways (a wide table or equation) takes the keyboard's focus.
+    div: ["class", "tabindex"],
     th: ["align", "scope"],
     td: ["align"],
     ...Object.fromEntries(mathTags.map((tag) => [tag, mathAttributes])),

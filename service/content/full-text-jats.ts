@@ -249,7 +249,7 @@ export function jatsToHtml(jats: string, context: JatsContext): string {
       case "disp-quote":
         return `<blockquote>${node.children.map((c) => block(c, depth)).join("")}</blockquote>`;
       case "disp-formula":
-        return `<div class="equation">${unprefixed(node, "block")}</div>`;
+        return `<div class="equation" tabindex="0">${unprefixed(node, "block")}</div>`;
       case "fig": {
         const graphic = node.children.find((c): c is Element => isTag(c) && c.name === "graphic");
         const file = graphic?.attribs["xlink:href"] ?? "";
@@ -266,7 +266,7 @@ export function jatsToHtml(jats: string, context: JatsContext): string {
           ["th", "td"].includes(el.name)
             ? `<${el.name}>${inline(el.children)}</${el.name}>`
             : `<${el.name}>${el.children.filter(isTag).map(cells).join("")}</${el.name}>`;
-        return `<figure id="${escapeXml(node.attribs.id ?? "")}" class="table-wrap">${captionHtml(node, label)}<div class="table-scroll">${table ? cells(table) : ""}</div></figure>`;
+        return `<figure id="${escapeXml(node.attribs.id ?? "")}" class="table-wrap">${captionHtml(node, label)}<div class="table-scroll" tabindex="0">${table ? cells(table) : ""}</div></figure>`;
       }
       default:
         return `<p>${inline(node.children)}</p>`;

@@ -56,7 +56,7 @@ describe("a Markdown full text", () => {
     );
     expect(text.html).toContain('<span class="label">Şekil 1.</span> Bölgelere göre yanıt oranları.');
     expect(text.html).toMatch(
-      /<figure id="tab-orneklem" class="table-wrap"><figcaption><span class="label">Tablo 1\.<\/span> Örneklemin özellikleri \(n = 486\)\.<\/figcaption><div class="table-scroll"><table>/,
+      /<figure id="tab-orneklem" class="table-wrap"><figcaption><span class="label">Tablo 1\.<\/span> Örneklemin özellikleri \(n = 486\)\.<\/figcaption><div class="table-scroll" tabindex="0"><table>/,
     );
     expect(text.figures).toEqual(["figures/oranlar.svg"]);
   });
@@ -71,7 +71,7 @@ describe("a Markdown full text", () => {
   });
 
   it("renders LaTeX as MathML, footnotes with their Turkish heading, and drops scripts", () => {
-    expect(text.html).toContain('<div class="equation"><math display="block"');
+    expect(text.html).toContain('<div class="equation" tabindex="0"><math display="block"');
     expect(text.html).toMatch(/<math[^>]*><mrow><mi>y<\/mi><mo>=<\/mo>/);
     expect(text.html).toContain('<h2 id="note-label" class="notes-title">Notlar</h2>');
     expect(text.html).not.toContain("<script");

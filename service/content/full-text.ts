@@ -146,7 +146,7 @@ export function renderFullText({ source, language, referenceIds, figureUrl, figu
               const box = size ? ` width="${size.width}" height="${size.height}"` : "";
               return t.kind === "figure"
                 ? `<figure id="${t.id}" class="fig"><img src="${escapeHtml(figureUrl(t.src))}" alt="${escapeHtml(t.alt)}"${box} loading="lazy" decoding="async">${caption}</figure>\n`
-                : `<figure id="${t.id}" class="table-wrap">${caption}<div class="table-scroll">${this.parser.parse(t.body)}</div></figure>\n`;
+                : `<figure id="${t.id}" class="table-wrap">${caption}<div class="table-scroll" tabindex="0">${this.parser.parse(t.body)}</div></figure>\n`;
             },
           },
           {
@@ -157,7 +157,8 @@ export function renderFullText({ source, language, referenceIds, figureUrl, figu
               const match = /^\$\$\s*([\s\S]+?)\s*\$\$ *(?:\n+|$)/.exec(src);
               return match ? { type: "displayMath", raw: match[0], tex: match[1] } : undefined;
             },
-            renderer: (token) => `<div class="equation">${math(token.tex, true, problems)}</div>\n`,
+            // Focusable: a wide equation scrolls sideways, and a keyboard must be able to scroll it.
+            renderer: (token) => `<div class="equation" tabindex="0">${math(token.tex, true, problems)}</div>\n`,
           },
           {
             name: "inlineMath",

@@ -14,7 +14,7 @@ test.describe("How to cite on a book page", () => {
     const apa = section.locator("details", { hasText: "APA" });
     await expect(apa).toHaveAttribute("open", "");
     const shown = ((await apa.locator("p").textContent()) ?? "").trim();
-    expect(shown).toContain("Heritage Turkish in Europe: Acquisition, Attrition and Language Policy");
+    expect(shown).toContain("Heritage Turkish in Europe: Acquisition, attrition and language policy");
     const copy = apa.getByRole("button", { name: "Copy the APA (7th edition) reference" });
     await copy.click();
     await expect(copy).toHaveText("Copied");

@@ -39,7 +39,7 @@ export function References({ references, citedAt }: { references: Reference[]; c
               {reference.doi && (
                 <>
                   {" "}
-                  <a href={doiUrl(reference.doi)} className="break-all text-orange-800 hover:underline">
+                  <a href={doiUrl(reference.doi)} className="break-all text-orange-800 underline underline-offset-2">
                     {doiUrl(reference.doi)}
                   </a>
                 </>
@@ -48,7 +48,7 @@ export function References({ references, citedAt }: { references: Reference[]; c
                 <a
                   key={anchor}
                   href={`#${anchor}`}
-                  className="ml-1.5 text-xs text-orange-800 hover:underline"
+                  className="ml-1.5 text-xs text-orange-800 underline underline-offset-2"
                   aria-label={format(t.article.backToCitation, { number: String(n + 1) })}
                 >
                   ↑{(citedAt[reference.id]?.length ?? 0) > 1 ? String.fromCharCode(97 + n) : ""}

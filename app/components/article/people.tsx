@@ -53,7 +53,7 @@ export function ArticlePeople({ authors }: { authors: Author[] }) {
               {affiliation.ror && (
                 <a
                   href={`https://ror.org/${affiliation.ror}`}
-                  className="ml-1.5 text-xs font-semibold text-orange-800 hover:underline"
+                  className="ml-1.5 text-xs font-semibold text-orange-800 underline underline-offset-2"
                   aria-label={format(t.article.affiliationRor, { name: affiliation.name })}
                 >
                   ROR
@@ -67,7 +67,7 @@ export function ArticlePeople({ authors }: { authors: Author[] }) {
         <p key={author.name} className="mt-2 text-sm text-stone-600">
           <span aria-hidden="true">* </span>
           {t.article.correspondence}: {author.name},{" "}
-          <a href={`mailto:${author.email}`} className="text-orange-800 hover:underline">
+          <a href={`mailto:${author.email}`} className="text-orange-800 underline underline-offset-2">
             {author.email}
           </a>
         </p>

@@ -17,7 +17,7 @@ export function Funding({ funding }: { funding: ArticleDetail["funding"] }) {
         {funding.map((f) => (
           <li key={`${f.funder}-${f.awards.join()}`}>
             {f.funderId ? (
-              <a href={f.funderId} className="text-orange-800 hover:underline">
+              <a href={f.funderId} className="text-orange-800 underline underline-offset-2">
                 {f.funder}
               </a>
             ) : (
