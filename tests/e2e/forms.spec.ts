@@ -197,7 +197,12 @@ test.describe("abuse", () => {
   test("a form sent quicker than a person types, or with a forged token, is refused", async ({ request }, testInfo) => {
     const ip = visitorIp(testInfo);
     const marker = uniqueMarker();
-    const form = await contactForm(request, ip, marker);
+    let form = await contactForm(request, ip, marker);
+    // The server signs the token (its first part is the time) as it renders the page; on a busy machine
+    // the page can arrive late, and a post sent at once is no longer quick: such a form is asked for again.
+    for (let tries = 0; tries < 5 && Date.now() - Number(form.formToken.split(".")[0]) > 250; tries++) {
+      form = await contactForm(request, ip, marker);
+    }
     const quick = await post(request, "/contact-us?index", ip, form);
     expect(quick.status()).toBe(400);
     expect(await quick.text()).toContain("That was quicker than a person types.");
