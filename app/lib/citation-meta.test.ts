@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { plainText } from "../../contract/plain-text.ts";
-import { type CitationData, citationMeta, DESCRIPTION_MAX, shorten } from "./citation-meta.ts";
+import { bookCitationMeta, type CitationData, citationMeta, DESCRIPTION_MAX, shorten } from "./citation-meta.ts";
 
 const full: CitationData = {
   url: "https://example.org/journals/j/articles/v1-n2/an-article",
@@ -161,5 +161,38 @@ describe("citationMeta", () => {
 describe("plainText", () => {
   it("drops tags, decodes references and collapses whitespace", () => {
     expect(plainText("<p>Tom &amp; Jerry&#39;s <em>“show”</em>\n  &lt;3 &#x131;</p><p>Two</p>")).toBe("Tom & Jerry's “show” <3 ı Two");
+  });
+});
+
+describe("bookCitationMeta", () => {
+  it("names a book's authors and editors 'Family, Given', its ISBNs, publisher and DOI, and describes it", () => {
+    const tags = bookCitationMeta({
+      url: "https://example.org/books/b",
+      locale: "en",
+      title: "Heritage Turkish in Europe: Acquisition",
+      authors: [],
+      editors: [
+        { given: "Seda", family: "Arslan Kaya" },
+        { given: "Jan Hendrik", family: "Vermeer" },
+      ],
+      year: 2020,
+      publisher: "Meridian Academic Publishing",
+      isbns: ["9786050000001", "9786050000018"],
+      doi: null,
+      language: "tr",
+      description: "A book.",
+    });
+    expect(tags.filter((t) => "name" in t && t.name.startsWith("citation_")).map((t) => ["name" in t && t.name, t.content])).toEqual([
+      ["citation_title", "Heritage Turkish in Europe: Acquisition"],
+      ["citation_editor", "Arslan Kaya, Seda"],
+      ["citation_editor", "Vermeer, Jan Hendrik"],
+      ["citation_publication_date", "2020"],
+      ["citation_publisher", "Meridian Academic Publishing"],
+      ["citation_isbn", "9786050000001"],
+      ["citation_isbn", "9786050000018"],
+      ["citation_language", "tr"],
+      ["citation_abstract_html_url", "https://example.org/books/b"],
+    ]);
+    expect(values(tags, "description")).toEqual(["A book."]);
   });
 });

@@ -56,6 +56,13 @@ export function shorten(text: string, max: number): string {
   return `${(space > max / 2 ? cut.slice(0, space) : cut).replace(/[\s,;:.]+$/, "")}…`;
 }
 
+type Tag = [kind: "name" | "property", key: string, value: string | number | null];
+/** The tags that have a value, as React Router's meta descriptors. */
+const written = (tags: Tag[]): MetaTag[] =>
+  tags
+    .filter(([, , value]) => value !== null && String(value).trim() !== "")
+    .map(([kind, key, value]) => (kind === "name" ? { name: key, content: String(value) } : { property: key, content: String(value) }));
+
 /** A person as Highwire's tags name them: "Family, Given" (a family name of several words stays whole). */
 const invertedName = (person: { given: string | null; family: string }) => (person.given ? `${person.family}, ${person.given}` : person.family);
 
@@ -78,7 +85,7 @@ function referenceTag(reference: Reference): string {
 
 export function citationMeta(data: CitationData): MetaTag[] {
   const description = shorten(data.abstract, DESCRIPTION_MAX);
-  const tags: [kind: "name" | "property", key: string, value: string | number | null][] = [
+  const tags: Tag[] = [
     ["name", "description", description],
     ["name", "citation_title", data.originalTitle],
     ...data.authors.flatMap((a): typeof tags => [
@@ -119,7 +126,44 @@ export function citationMeta(data: CitationData): MetaTag[] {
     ["property", "article:published_time", data.publishedOn],
     ...data.authors.map((a): (typeof tags)[number] => ["property", "article:author", a.name]),
   ];
-  return tags
-    .filter(([, , value]) => value !== null && String(value).trim() !== "")
-    .map(([kind, key, value]) => (kind === "name" ? { name: key, content: String(value) } : { property: key, content: String(value) }));
+  return written(tags);
+}
+
+/** What a book page's tags say of it: its people, its editions' ISBNs, its DOI and its description in the page's language. */
+export interface BookCitationData {
+  url: string;
+  locale: Locale;
+  title: string;
+  authors: Pick<Person, "given" | "family">[];
+  editors: Pick<Person, "given" | "family">[];
+  year: number;
+  publisher: string;
+  isbns: string[];
+  doi: string | null;
+  language: Locale;
+  /** The description as plain text. */
+  description: string;
+}
+
+/** A book page's Highwire tags (Google Scholar indexes books by them too), its description and Open Graph tags. */
+export function bookCitationMeta(data: BookCitationData): MetaTag[] {
+  const description = shorten(data.description, DESCRIPTION_MAX);
+  const tags: Tag[] = [
+    ["name", "description", description],
+    ["name", "citation_title", data.title],
+    ...data.authors.map((a): (typeof tags)[number] => ["name", "citation_author", invertedName(a)]),
+    ...data.editors.map((a): (typeof tags)[number] => ["name", "citation_editor", invertedName(a)]),
+    ["name", "citation_publication_date", String(data.year)],
+    ["name", "citation_publisher", data.publisher],
+    ...data.isbns.map((isbn): (typeof tags)[number] => ["name", "citation_isbn", isbn]),
+    ["name", "citation_doi", data.doi],
+    ["name", "citation_language", data.language],
+    ["name", "citation_abstract_html_url", data.url],
+    ["property", "og:type", "book"],
+    ["property", "og:title", data.title],
+    ["property", "og:url", data.url],
+    ["property", "og:description", description],
+    ["property", "og:locale", ogLocales[data.locale]],
+  ];
+  return written(tags);
 }

@@ -149,6 +149,14 @@ test("a book is a Book with its contributors, an edition per ISBN and its chapte
   expect(isbns).toEqual([book.printIsbn, book.eIsbn].filter(Boolean));
   expect((described.hasPart as { name: string }[]).map((chapter) => chapter.name)).toEqual(book.chapters.map((chapter) => chapter.title));
   await expectTrail(page, things, ["Home", "Books", book.title]);
+  // Google Scholar's tags, and a description of its own.
+  await expect(page.locator('meta[name="citation_title"]')).toHaveAttribute(
+    "content",
+    book.subtitle ? `${book.title}: ${book.subtitle}` : book.title,
+  );
+  expect(await page.locator('meta[name="citation_isbn"]').count()).toBe([book.printIsbn, book.eIsbn].filter(Boolean).length);
+  await expect(page.locator('meta[name="description"]')).toHaveCount(1);
+  await expect(page.locator('meta[name="description"]')).not.toHaveAttribute("content", "");
 });
 
 test("every other page has its trail through the site's sections", async ({ page }) => {

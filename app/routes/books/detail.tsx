@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { doiUrl } from "../../../contract/identifiers.ts";
+import { plainText } from "../../../contract/plain-text.ts";
 import { href } from "../../../contract/route-table.ts";
 import { Cover } from "../../components/cover.tsx";
 import { Facts } from "../../components/facts.tsx";
@@ -7,6 +8,7 @@ import { HowToCite } from "../../components/how-to-cite.tsx";
 import { PageHeader } from "../../components/page-header.tsx";
 import { RichText } from "../../components/rich-text.tsx";
 import { format, plural, useLocale, useMessages } from "../../i18n.ts";
+import { bookCitationMeta } from "../../lib/citation-meta.ts";
 import { formatCitations } from "../../lib/citations/format.server.ts";
 import { bookToWork } from "../../lib/citations/from-api.ts";
 import { loaderBase, orNotFound } from "../../lib/load.server.ts";
@@ -16,9 +18,30 @@ import { contributorLine } from "./contributors.ts";
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { api, locale, origin } = loaderBase(request, context);
   const book = await orNotFound(request, api.book(locale, params.slug));
-  const citations = formatCitations(bookToWork(book, origin + href("book", { slug: book.slug }, locale), locale), locale);
-  return { book, citations, alternates: book.alternates };
+  const url = origin + href("book", { slug: book.slug }, locale);
+  const work = bookToWork(book, url, locale);
+  const citations = formatCitations(work, locale);
+  const tags = bookCitationMeta({
+    url,
+    locale,
+    title: book.subtitle ? `${book.title}: ${book.subtitle}` : book.title,
+    authors: book.contributors.filter((c) => c.role === "author"),
+    editors: book.contributors.filter((c) => c.role === "editor"),
+    year: book.year,
+    publisher: work.publisher,
+    isbns: [book.printIsbn, book.eIsbn].filter((isbn): isbn is string => Boolean(isbn)),
+    doi: book.doi,
+    language: book.language,
+    description: plainText(book.descriptionHtml),
+  });
+  return { book, citations, tags, alternates: book.alternates };
 }
+
+/** The page's meta description is the book's (bookCitationMeta), not the site's. */
+export const handle = { ownDescription: true };
+
+/** Google Scholar's and Open Graph's tags; the <title> is the page's own. */
+export const meta: Route.MetaFunction = ({ loaderData }) => loaderData?.tags ?? [];
 
 export default function BookDetail({ loaderData: { book, citations } }: Route.ComponentProps) {
   const t = useMessages();
