@@ -233,26 +233,31 @@ test("the loading bar runs during a slow client navigation, 2 px high, orange", 
 
 test.describe("a header painted before the rest of its page has arrived", () => {
   // The browser paints what it has parsed while it waits for more of the page. A stand-in for a slow
-  // network sends the page up to a cut and the rest only once the stylesheet has been sent and some
-  // frames have passed; every other request goes straight through.
+  // network sends the page up to a cut and the rest only once the page has said (/__painted) that it
+  // painted a frame of the half it has, or after 10 s; every other request goes straight through.
   const servePageCut = async (upstream: string, path: string, cutAfter: (html: string) => number) => {
-    let styled = () => {};
-    const stylesheetSent = new Promise<void>((resolve) => {
-      styled = resolve;
+    let painted = () => {};
+    const halfPainted = new Promise<void>((resolve) => {
+      painted = resolve;
+      setTimeout(resolve, 10_000);
     });
     const server = createServer(async (request, response) => {
+      if (request.url === "/__painted") {
+        painted();
+        response.writeHead(204).end();
+        return;
+      }
       const answer = await fetch(upstream + request.url, { headers: { "user-agent": request.headers["user-agent"] ?? "" } });
       const body = Buffer.from(await answer.arrayBuffer());
       response.writeHead(answer.status, { "content-type": answer.headers.get("content-type") ?? "application/octet-stream" });
       if (request.url !== path) {
         response.end(body);
-        if (request.url?.endsWith(".css")) styled();
         return;
       }
       const cut = cutAfter(body.toString("latin1"));
       response.write(body.subarray(0, cut));
-      await stylesheetSent;
-      setTimeout(() => response.end(body.subarray(cut)), 500);
+      await halfPainted;
+      response.end(body.subarray(cut));
     });
     await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
     return { origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, close: () => server.close() };
@@ -281,7 +286,11 @@ test.describe("a header painted before the rest of its page has arrived", () => 
               for (const entry of list.getEntries() as (PerformanceEntry & { value: number })[]) seen.shifts += entry.value;
             }).observe({ type: "layout-shift" });
             const frame = () => {
-              if (document.querySelector("header") && !document.querySelector("footer")) seen.halfRendered = true;
+              if (!seen.halfRendered && document.querySelector("header") && !document.querySelector("footer")) {
+                seen.halfRendered = true;
+                // The frame after this one has painted the half page: the stand-in may send the rest.
+                requestAnimationFrame(() => requestAnimationFrame(() => fetch("/__painted")));
+              }
               if (document.readyState === "loading") requestAnimationFrame(frame);
             };
             requestAnimationFrame(frame);
