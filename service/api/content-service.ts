@@ -44,7 +44,8 @@ export const CATALOGUE_TTL_MS = 60_000;
 export const MAX_PAGE = 100_000;
 export const MAX_PAGE_SIZE = 100;
 const DEFAULT_PAGE_SIZE = 20;
-const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+/** What a slug or id in a request may look like. */
+export const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
 export interface ContentServiceOptions {
   /** Called after a submission is stored (the outbox sends its e-mail). */

@@ -9,6 +9,7 @@ import { type ChildNode, type Element, isTag } from "domhandler";
 import { textContent } from "domutils";
 import { parseDocument } from "htmlparser2";
 import sanitizeHtml from "sanitize-html";
+import { richTextTags } from "./markdown.ts";
 
 /** MathML's presentation elements, as temml writes them. */
 const mathTags = [
@@ -73,38 +74,7 @@ const mathAttributes = [
 ];
 
 const policy: sanitizeHtml.IOptions = {
-  allowedTags: [
-    "h2",
-    "h3",
-    "h4",
-    "p",
-    "ul",
-    "ol",
-    "li",
-    "strong",
-    "em",
-    "sup",
-    "sub",
-    "a",
-    "blockquote",
-    "code",
-    "pre",
-    "br",
-    "figure",
-    "figcaption",
-    "img",
-    "table",
-    "caption",
-    "thead",
-    "tbody",
-    "tr",
-    "th",
-    "td",
-    "div",
-    "span",
-    "section",
-    ...mathTags,
-  ],
+  allowedTags: [...richTextTags, "sup", "sub", "pre", "figure", "figcaption", "img", "caption", "div", "span", "section", ...mathTags],
   allowedAttributes: {
     "*": ["id", "class"],
     a: ["href", "id", "class", "aria-label", "aria-describedby"],

@@ -5,7 +5,6 @@
  * outline of its sections and where each reference is cited. What is wrong with the source is
  * reported as problems, never thrown.
  */
-import { escapeUTF8 as escapeHtml } from "entities";
 import { Marked, type Tokens } from "marked";
 import footnote from "marked-footnote";
 import temml from "temml";
@@ -13,6 +12,7 @@ import { format } from "../../i18n/format.ts";
 import type { Locale } from "../../i18n/locales.ts";
 import { messages } from "../../i18n/messages/index.ts";
 import { fold } from "../search/fold.ts";
+import { escapeXml as escapeHtml } from "../xml.ts";
 import { sanitizeBody } from "./full-text-html.ts";
 import { htmlToJats, jatsToHtml } from "./full-text-jats.ts";
 

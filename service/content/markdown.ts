@@ -5,28 +5,31 @@
 import { marked } from "marked";
 import sanitizeHtml from "sanitize-html";
 
+/** The elements rich text may hold (a full text adds its own: full-text-html.ts). */
+export const richTextTags = [
+  "h2",
+  "h3",
+  "h4",
+  "p",
+  "ul",
+  "ol",
+  "li",
+  "strong",
+  "em",
+  "a",
+  "blockquote",
+  "code",
+  "br",
+  "table",
+  "thead",
+  "tbody",
+  "tr",
+  "th",
+  "td",
+];
+
 const policy: sanitizeHtml.IOptions = {
-  allowedTags: [
-    "h2",
-    "h3",
-    "h4",
-    "p",
-    "ul",
-    "ol",
-    "li",
-    "strong",
-    "em",
-    "a",
-    "blockquote",
-    "code",
-    "br",
-    "table",
-    "thead",
-    "tbody",
-    "tr",
-    "th",
-    "td",
-  ],
+  allowedTags: richTextTags,
   allowedAttributes: { a: ["href", "title"] },
   allowedSchemes: ["http", "https", "mailto", "tel"],
   allowProtocolRelative: false,

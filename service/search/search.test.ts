@@ -46,18 +46,7 @@ const stemmedTextOf = (article: Article) =>
     ...article.tr.keywords,
     fullTextOf(article),
   ].join(" ");
-const textOf = (article: Article) =>
-  [
-    article.en.title,
-    article.tr.title,
-    article.en.abstract,
-    article.tr.abstract,
-    ...article.en.keywords,
-    ...article.tr.keywords,
-    ...article.funding.map((f) => f.funder),
-    fullTextOf(article),
-    referencesOf(article),
-  ].join(" ");
+const textOf = (article: Article) => [stemmedTextOf(article), ...article.funding.map((f) => f.funder), referencesOf(article)].join(" ");
 /** Its authors' affiliations, which the search finds too. */
 const affiliationsOf = (article: Article) => article.authors.flatMap((author) => author.affiliations.map((a) => a.name)).join(" ");
 /** Whether an article's text has the word, whatever its case (Turkish rules). */

@@ -22,7 +22,7 @@ import {
   type ExportFile,
 } from "../../exports/deposits.server.ts";
 import { today } from "../../published.ts";
-import type { ContentService } from "../content-service.ts";
+import { type ContentService, SLUG } from "../content-service.ts";
 import { ApiFailure, errorLocale, fail } from "../failure.ts";
 import { singleValues } from "./params.ts";
 
@@ -30,8 +30,6 @@ export interface ExportRoutesOptions extends Partial<Omit<ExportConfig, "origin"
   /** The site's public origin (PUBLIC_URL); the request's without it. */
   publicUrl?: string;
 }
-
-const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
 export function exportRoutes(service: ContentService, { publicUrl, ...given }: ExportRoutesOptions = {}) {
   const localeOf = (c: Context) => errorLocale(c.req.path, c.req.header("accept-language"));
