@@ -185,9 +185,11 @@ export interface Author extends Person {
   roles: string[];
 }
 /** A galley this site serves under the article's path (`{article path}/{article id}.{kind}`). */
+/** A galley: a file this site serves (its size known), or one at the journal system (`url`). */
 export interface Galley {
   kind: "pdf" | "epub";
-  bytes: number;
+  bytes: number | null;
+  url: string | null;
 }
 export interface ArticleSummary {
   id: string;

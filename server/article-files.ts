@@ -50,7 +50,7 @@ export function createArticleFilesApp({ api, contentDir }: { api: ApiClient; con
         if (namesNothing(error)) return undefined;
         throw error;
       });
-      if (!article || (galley && !article.galleys.some((g) => g.kind === galley))) return next();
+      if (!article || (galley && !article.galleys.some((g) => g.kind === galley && g.url === null))) return next();
       const folder = path.join(contentDir, "journals", article.journal.id, "articles", article.id);
       const filePath = path.join(folder, figure ? path.join("figures", file) : `galley.${galley}`);
       const info = await stat(filePath).catch(() => undefined);

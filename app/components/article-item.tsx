@@ -54,7 +54,7 @@ export function ArticleItem({ article, to }: { article: ArticleSummary; to: stri
       )}
       {article.galleys.some((g) => g.kind === "pdf") && (
         <p className="mt-3 text-sm font-medium">
-          <a href={`${to}/${article.id}.pdf`} className="text-orange-800 hover:underline">
+          <a href={article.galleys.find((g) => g.kind === "pdf")?.url ?? `${to}/${article.id}.pdf`} className="text-orange-800 hover:underline">
             {t.articles.pdf}
           </a>
         </p>

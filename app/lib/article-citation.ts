@@ -5,7 +5,7 @@
  */
 
 import type { ArticleDetail } from "../../contract/api-types.ts";
-import { articlePath, galleyPath } from "../../contract/article-path.ts";
+import { articlePath, galleyPath, pdfGalleyUrl } from "../../contract/article-path.ts";
 import { doiUrl } from "../../contract/identifiers.ts";
 import { plainText } from "../../contract/plain-text.ts";
 import type { Locale } from "../../i18n/locales.ts";
@@ -36,7 +36,7 @@ export function citationData(article: ArticleDetail, origin: string, locale: Loc
     doi: article.doi,
     keywords: article.text[locale].keywords,
     abstract: plainText(article.text[locale].abstractHtml),
-    pdfUrl: article.galleys.some((g) => g.kind === "pdf") ? origin + galleyPath(article.alternates[locale], article, locale, "pdf") : null,
+    pdfUrl: pdfGalleyUrl(article.galleys, () => origin + galleyPath(article.alternates[locale], article, locale, "pdf")),
     references: article.references,
     status: article.status,
     funding: article.funding,

@@ -213,7 +213,7 @@ for (const database of testDatabases()) {
               modifiedOn: article.modifiedOn ?? null,
               funding: article.funding,
               copyright: article.copyright ?? null,
-              galleys: (files?.galleys ?? []).map(({ kind, bytes }) => ({ kind, bytes })),
+              galleys: (files?.galleys ?? []).map(({ kind, bytes }) => ({ kind, bytes, url: null })),
               references: (files?.references ?? []).map((r) => expect.objectContaining({ id: r.id, text: r.text, doi: r.doi ?? null })),
               fullText: files?.fullText ? { html: files.fullText.html, outline: files.fullText.outline, citedAt: files.fullText.citedAt } : null,
               text: Object.fromEntries(

@@ -193,7 +193,8 @@ export function toRows(bundle: ContentBundle): Rows {
           copyrightYear: a.copyright?.year ?? null,
           funding: JSON.stringify(a.funding),
           versions: JSON.stringify(a.versions),
-          galleys: JSON.stringify(files?.galleys ?? []),
+          // The site's own file, else the journal system's link.
+          galleys: JSON.stringify(files?.galleys.length ? files.galleys : a.pdfUrl ? [{ kind: "pdf", url: a.pdfUrl }] : []),
         });
         for (const locale of locales) {
           const t = a[locale];

@@ -103,6 +103,10 @@ export const journalFile = z
     licence: line.optional(),
     journalSystem: id,
     journalSystemUrl: url,
+    /** Where `npm run content:pull` harvests the journal's issues and articles: an OAI-PMH repository, a set of it, the format preferred. */
+    source: z
+      .strictObject({ oai: url, set: z.string().min(1).optional(), format: z.enum(["jats", "oai_dc"]).optional() })
+      .optional(),
     contactEmail: email,
   })
   .extend(localized(z.strictObject({ slug, title: line, description: markdown, aimsScope: markdown })).shape);
@@ -184,9 +188,12 @@ const relation = z.union([
   z.strictObject({ type: z.enum(relationTypes), doi }),
 ]);
 
-const article = z
+/** An article in an issue file. */
+export const articleEntry = z
   .strictObject({
     id,
+    /** The record's OAI identifier at the journal's source (set by content:pull): later records of the article are matched by it. */
+    sourceId: z.string().min(1).optional(),
     type: z.enum(articleTypes),
     language: z.enum(locales),
     status: z.enum(articleStatuses).default("published"),
@@ -199,13 +206,15 @@ const article = z
     /** The last change to the record after publication (a correction, a new version). */
     modifiedOn: isoDate.optional(),
     versions: z.array(z.strictObject({ date: isoDate }).extend(localized(line).shape)).default([]),
-    views: z.number().int().nonnegative(),
+    views: z.number().int().nonnegative().default(0),
+    /** The PDF galley at the journal system, linked while the article's folder holds no galley.pdf of its own. */
+    pdfUrl: url.optional(),
     licence: licence.optional(),
     copyright: z.strictObject({ holder: line, year: z.number().int().min(1900).max(2100) }).optional(),
     funding: z.array(funding).default([]),
     authors: z.array(articleAuthor).min(1),
   })
-  .extend(localized(z.strictObject({ title: line, abstract: markdown, keywords: z.array(line).min(1) })).shape);
+  .extend(localized(z.strictObject({ title: line, abstract: markdown, keywords: z.array(line).default([]) })).shape);
 
 /** A work an article cites: always the text as printed, and its parts where they are known. */
 export const referenceEntry = z.strictObject({
@@ -238,7 +247,7 @@ export const issueFile = z.strictObject({
   year: z.number().int().min(1900).max(2100),
   publishedOn: isoDate,
   specialTitle: localized(line).optional(),
-  articles: z.array(article).min(1),
+  articles: z.array(articleEntry).min(1),
 });
 
 const contributor = person.extend({ role: z.enum(["author", "editor"]) });
@@ -271,6 +280,6 @@ export type JournalFile = z.infer<typeof journalFile>;
 export type BoardFile = z.infer<typeof boardFile>;
 export type IssueFile = z.infer<typeof issueFile>;
 export type BookFile = z.infer<typeof bookFile>;
-export type ArticleFile = z.infer<typeof article>;
+export type ArticleFile = z.infer<typeof articleEntry>;
 export type PersonFile = z.infer<typeof person>;
 export type ReferenceEntry = z.infer<typeof referenceEntry>;

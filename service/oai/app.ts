@@ -14,7 +14,7 @@
  */
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
-import { articlePath, galleyPath } from "../../contract/article-path.ts";
+import { articlePath, galleyPath, pdfGalleyUrl } from "../../contract/article-path.ts";
 import { formDepartments } from "../../forms/definitions.ts";
 import { messages } from "../../i18n/messages/index.ts";
 import type { ArticleKey } from "../article-authors.ts";
@@ -339,7 +339,7 @@ class Repository {
       const slug = article.journal.slug;
       const context: RecordContext = {
         landingPage: this.origin + articlePath(slug, article, "en"),
-        pdfUrl: article.galleys.includes("pdf") ? this.origin + galleyPath(slug, article, "en", "pdf") : null,
+        pdfUrl: pdfGalleyUrl(article.galleys, () => this.origin + galleyPath(slug, article, "en", "pdf")),
         pageOf: (other) => this.origin + articlePath(slug, other, "en"),
         publisher,
       };

@@ -140,6 +140,64 @@ function fundingGroup(funding: Funding[]): string[] {
   return [element("funding-group", groups)];
 }
 
+const publicationTypes: Record<CitedWork["parts"]["type"], string> = {
+  "journal-article": "journal",
+  book: "book",
+  chapter: "chapter",
+  report: "report",
+  thesis: "thesis",
+  dataset: "data",
+  web: "webpage",
+  other: "other",
+};
+
+/** A reference's parts, as far as they are known (a book's title is its source; a chapter's or an article's, the work's own). */
+function elementCitation({ doi, url, parts }: CitedWork): string | undefined {
+  const { type, authors, title, container, year, volume, issue, pages, publisher } = parts;
+  if (!title && authors.length === 0) return undefined;
+  const titles =
+    type === "book"
+      ? [...(title ? [text("source", title)] : [])]
+      : [
+          ...(title ? [text(type === "chapter" ? "chapter-title" : "article-title", title)] : []),
+          ...(container ? [text("source", container)] : []),
+        ];
+  return element(
+    "element-citation",
+    [
+      ...(authors.length > 0
+        ? [
+            element(
+              "person-group",
+              authors.map((a) => element("name", [text("surname", a.family), ...(a.given ? [text("given-names", a.given)] : [])])),
+              { "person-group-type": "author" },
+            ),
+          ]
+        : []),
+      ...titles,
+      ...(year ? [text("year", String(year))] : []),
+      ...(volume ? [text("volume", volume)] : []),
+      ...(issue ? [text("issue", issue)] : []),
+      ...(pages ? [text("page-range", pages)] : []),
+      ...(publisher ? [text("publisher-name", publisher)] : []),
+      ...(doi ? [text("pub-id", doi, { "pub-id-type": "doi" })] : url ? [text("ext-link", url, { "ext-link-type": "uri", "xlink:href": url })] : []),
+    ],
+    { "publication-type": publicationTypes[type] },
+  );
+}
+
+/** The updates to the record: each version's note in each language, and the last change when no version is dated then. */
+function pubHistory(article: ArticleRecord): string[] {
+  const event = (day: string, lang?: string, note?: string) =>
+    element("event", [...(note ? [text("event-desc", note)] : []), date("date", day, { "date-type": "updated" })], {
+      "event-type": "updated",
+      "xml:lang": lang,
+    });
+  const events = article.versions.flatMap((v) => [event(v.date, "en", v.en), event(v.date, "tr", v.tr)]);
+  if (article.modifiedOn && !article.versions.some((v) => v.date === article.modifiedOn)) events.push(event(article.modifiedOn));
+  return events.length > 0 ? [element("pub-history", events)] : [];
+}
+
 /**
  * A reference as printed, with its DOI marked as a `pub-id` (and, without one, its URL as an
  * `ext-link`) where the text holds it, or added after the text where it does not.
@@ -157,7 +215,9 @@ function citation(work: CitedWork): string {
     : work.url
       ? mark(work.url, (url) => `<ext-link ext-link-type="uri" xlink:href="${escapeXml(work.url ?? "")}">${url}</ext-link>`)
       : escapeXml(work.text);
-  return element("ref", element("mixed-citation", inner), { id: work.id });
+  const structured = elementCitation(work);
+  const mixed = element("mixed-citation", inner);
+  return element("ref", structured ? element("citation-alternatives", [mixed, structured]) : mixed, { id: work.id });
 }
 
 /** The body with its figures' (and other media's) relative hrefs made absolute from the landing page. */
@@ -199,14 +259,14 @@ export function jatsArticle(article: ArticleRecord, context: RecordContext): str
     ]),
     ...contribGroup(article.authors),
     date("pub-date", article.publishedOn, { "date-type": "pub", "publication-format": "electronic" }),
+    date("pub-date", article.issuePublishedOn, { "date-type": "collection", "publication-format": "electronic" }),
     text("volume", String(article.volume)),
     text("issue", String(article.number)),
+    ...(["en", "tr"] as const).flatMap((lang) => (article.issueTitle[lang] ? [text("issue-title", article.issueTitle[lang], { "xml:lang": lang })] : [])),
     ...(article.firstPage === null ? [] : [text("fpage", String(article.firstPage))]),
     ...(article.lastPage === null ? [] : [text("lpage", String(article.lastPage))]),
     ...(history.length > 0 ? [element("history", history)] : []),
-    ...(article.modifiedOn
-      ? [element("pub-history", element("event", date("date", article.modifiedOn, { "date-type": "updated" }), { "event-type": "updated" }))]
-      : []),
+    ...pubHistory(article),
     ...permissions(article),
     text("self-uri", "", { "xlink:href": landingPage }),
     ...(pdfUrl ? [text("self-uri", "", { "content-type": "application/pdf", "xlink:href": pdfUrl })] : []),

@@ -16,10 +16,12 @@
  * that carries them (JATS) its references and full text.
  */
 
-import type { ArticleText, Author } from "../../contract/api-types.ts";
+import type { ArticleText, Author, Galley } from "../../contract/api-types.ts";
 import { isLocale, type Locale } from "../../i18n/locales.ts";
+import { galleysOf } from "../api/queries/article-record.ts";
 import { type ArticleKey, readAuthors } from "../article-authors.ts";
 import type { ContentDb } from "../db/database.ts";
+import type { ReferenceEntry } from "../content/schema.ts";
 import type { ArticleTable, IssueTable, JournalTable, JournalTextTable } from "../db/schema.ts";
 import { today } from "../published.ts";
 
@@ -59,8 +61,9 @@ export type ArticleRow = Pick<
   | "copyrightYear"
   | "funding"
   | "galleys"
+  | "versions"
 > &
-  Pick<IssueTable, "volume" | "number" | "year">;
+  Pick<IssueTable, "volume" | "number" | "year"> & { issuePublishedOn: string };
 
 /** A withdrawn article is answered as a deleted record. */
 export const isDeleted = (article: Pick<ArticleTable, "status">) => article.status === "withdrawn";
@@ -84,24 +87,31 @@ export interface Relation {
   doi: string | null;
 }
 
-/** A work the article cites: the text as printed, its DOI and URL where known. */
+/** A work the article cites: the text as printed, its DOI and URL where known, and its parts (referencesFile's other fields). */
 export interface CitedWork {
   id: string;
   text: string;
   doi: string | null;
   url: string | null;
+  parts: Omit<ReferenceEntry, "id" | "text" | "doi" | "url">;
 }
 
+/** A change to the record after publication, described in both languages. */
+export type Version = { date: string } & Record<Locale, string>;
+
 /** Everything a record's metadata says about one article. */
-export interface ArticleRecord extends Omit<ArticleRow, "funding" | "galleys"> {
+export interface ArticleRecord extends Omit<ArticleRow, "funding" | "galleys" | "versions"> {
   journal: Pick<JournalTextTable, "slug"> &
     Pick<JournalTable, "abbreviation" | "eIssn" | "printIssn" | "licence"> & { title: Record<Locale, string>; openAccess: boolean };
   text: Partial<Record<Locale, ArticleText>>;
   authors: Author[];
   funding: Funding[];
-  /** The galleys' kinds (the site serves each at `{landing page}/{article id}.{kind}`). */
-  galleys: ("pdf" | "epub")[];
+  /** The galleys: the site serves each of its own at `{landing page}/{article id}.{kind}`; one at the journal system has its `url`. */
+  galleys: Pick<Galley, "kind" | "url">[];
   relations: Relation[];
+  versions: Version[];
+  /** The issue's special title per language, when it has one. */
+  issueTitle: Partial<Record<Locale, string>>;
   /** The reference list in printed order (read only for a format that carries it). */
   references: CitedWork[];
   /** The full text as a JATS `<body>`, figures relative to the landing page (read only for a format that carries it). */
@@ -158,9 +168,11 @@ const selectRows = (query: ArticleQuery) =>
       "a.copyrightYear",
       "a.funding",
       "a.galleys",
+      "a.versions",
       "i.volume",
       "i.number",
       "i.year",
+      "i.publishedOn as issuePublishedOn",
     ]);
 
 export async function countArticles(db: ContentDb, selection: Selection): Promise<number> {
@@ -247,7 +259,7 @@ async function readBack(db: ContentDb, articles: readonly ArticleKey[]) {
     db
       .selectFrom("articleReference")
       .where((eb) => eb.or(groups.map((g) => eb.and([eb("journalId", "=", g.journalId), eb("articleId", "in", g.ids)]))))
-      .select(["journalId", "articleId", "refId", "text", "doi", "url"])
+      .select(["journalId", "articleId", "refId", "text", "doi", "url", "parts"])
       .orderBy("journalId")
       .orderBy("articleId")
       .orderBy("position")
@@ -261,7 +273,13 @@ async function readBack(db: ContentDb, articles: readonly ArticleKey[]) {
   const referencesOf = Map.groupBy(references, (r) => key(r.journalId, r.articleId));
   const bodies = new Map(fullTexts.map((t) => [key(t.journalId, t.articleId), t.jats]));
   return (article: ArticleKey) => ({
-    references: (referencesOf.get(key(article.journalId, article.id)) ?? []).map(({ refId, text, doi, url }) => ({ id: refId, text, doi, url })),
+    references: (referencesOf.get(key(article.journalId, article.id)) ?? []).map(({ refId, text, doi, url, parts }) => ({
+      id: refId,
+      text,
+      doi,
+      url,
+      parts: JSON.parse(parts) as CitedWork["parts"],
+    })),
     body: bodies.get(key(article.journalId, article.id)) ?? null,
   });
 }
@@ -274,7 +292,7 @@ async function readBack(db: ContentDb, articles: readonly ArticleKey[]) {
 export async function readArticleRecords(db: ContentDb, articles: ArticleRow[], parts: RecordParts): Promise<ArticleRecord[]> {
   if (articles.length === 0) return [];
   const groups = idsByJournal(articles);
-  const [texts, authorsOf, journals, relationsOf, backOf] = await Promise.all([
+  const [texts, authorsOf, journals, relationsOf, backOf, issueTexts] = await Promise.all([
     db
       .selectFrom("articleText")
       .where((eb) => eb.or(groups.map((g) => eb.and([eb("journalId", "=", g.journalId), eb("articleId", "in", g.ids)]))))
@@ -293,10 +311,22 @@ export async function readArticleRecords(db: ContentDb, articles: ArticleRow[], 
       .execute(),
     readRelations(db, articles),
     parts.back ? readBack(db, articles) : undefined,
+    db
+      .selectFrom("issueText")
+      .where((eb) =>
+        eb.or(
+          [...Map.groupBy(articles, (a) => a.journalId)].map(([journalId, list]) =>
+            eb.and([eb("journalId", "=", journalId), eb("issueId", "in", [...new Set(list.map((a) => a.issueId))])]),
+          ),
+        ),
+      )
+      .select(["journalId", "issueId", "locale", "specialTitle"])
+      .execute(),
   ]);
+  const issueTitlesOf = Map.groupBy(issueTexts, (t) => key(t.journalId, t.issueId));
   const textsOf = Map.groupBy(texts, (t) => key(t.journalId, t.articleId));
   const journalsById = Map.groupBy(journals, (j) => j.id);
-  return articles.flatMap(({ funding, galleys, ...article }) => {
+  return articles.flatMap(({ funding, galleys, versions, ...article }) => {
     const journalRows = journalsById.get(article.journalId) ?? [];
     const en = journalRows.find((j) => j.locale === "en") ?? journalRows[0];
     if (!en) return [];
@@ -320,8 +350,12 @@ export async function readArticleRecords(db: ContentDb, articles: ArticleRow[], 
         text,
         authors: authorsOf(article),
         funding: JSON.parse(funding) as Funding[],
-        galleys: (JSON.parse(galleys) as { kind: "pdf" | "epub" }[]).map((g) => g.kind),
+        galleys: galleysOf(galleys),
         relations: relationsOf(article),
+        versions: JSON.parse(versions) as Version[],
+        issueTitle: Object.fromEntries(
+          (issueTitlesOf.get(key(article.journalId, article.issueId)) ?? []).filter((t) => isLocale(t.locale)).map((t) => [t.locale, t.specialTitle]),
+        ),
         ...(backOf?.(article) ?? { references: [], body: null }),
       },
     ];

@@ -19,11 +19,13 @@ export function DownloadMenu({ galleys, pathOf }: { galleys: Galley[]; pathOf: (
   const t = useMessages();
   const locale = useLocale();
   if (galleys.length === 0) return null;
-  const label = (g: Galley) => format(t.article.downloadGalley, { kind: kindNames[g.kind], size: size(g.bytes, locale) });
+  const label = (g: Galley) => (g.bytes === null ? kindNames[g.kind] : format(t.article.downloadGalley, { kind: kindNames[g.kind], size: size(g.bytes, locale) }));
+  // A galley at the journal system is a link there (a download attribute does not cross origins).
+  const href = (g: Galley) => g.url ?? pathOf(g.kind);
   if (galleys.length === 1) {
     const [galley] = galleys;
     return (
-      <a href={pathOf(galley.kind)} className="btn-primary inline-flex" download>
+      <a href={href(galley)} className="btn-primary inline-flex" download>
         {t.article.download} {label(galley)}
       </a>
     );
@@ -34,7 +36,7 @@ export function DownloadMenu({ galleys, pathOf }: { galleys: Galley[]; pathOf: (
       <ul className="absolute z-10 mt-1 grid min-w-48 rounded border border-stone-200 bg-white py-1 shadow-lg">
         {galleys.map((g) => (
           <li key={g.kind}>
-            <a href={pathOf(g.kind)} className="block px-4 py-2 text-sm hover:bg-stone-100 focus-visible:bg-stone-100" download>
+            <a href={href(g)} className="block px-4 py-2 text-sm hover:bg-stone-100 focus-visible:bg-stone-100" download>
               {label(g)}
             </a>
           </li>

@@ -4,8 +4,9 @@ import type { ArticleKey } from "../../article-authors.ts";
 import type { ContentDb } from "../../db/database.ts";
 import { today } from "../../published.ts";
 
-/** The galleys as stored ([{ kind, file, bytes }]): what a reader is offered, without where the file lies. */
-export const galleysOf = (json: string): Galley[] => (JSON.parse(json) as Galley[]).map(({ kind, bytes }) => ({ kind, bytes }));
+/** The galleys as stored ([{ kind, file, bytes }] or [{ kind, url }]): what a reader is offered, without where a file lies. */
+export const galleysOf = (json: string): Galley[] =>
+  (JSON.parse(json) as Partial<Galley>[]).map(({ kind, bytes, url }) => ({ kind: kind ?? "pdf", bytes: bytes ?? null, url: url ?? null }));
 
 /** The reference list in printed order, each with its structured parts where the content gives them. */
 export async function readReferences(db: ContentDb, { journalId, id }: ArticleKey): Promise<Reference[]> {
