@@ -168,7 +168,7 @@ export function htmlToJats(html: string): string {
 }
 
 export interface JatsContext {
-  cite: (ids: string[]) => string;
+  cite: (ids: string[], brackets: boolean) => string;
   figureUrl: (file: string) => string;
   labels: Messages["fullText"];
   figures: string[];
@@ -200,7 +200,10 @@ export function jatsToHtml(jats: string, context: JatsContext): string {
       case "monospace":
         return `<code>${inner()}</code>`;
       case "xref":
-        if (node.attribs["ref-type"] === "bibr") return context.cite((node.attribs.rid ?? "").split(/\s+/));
+        // Printed as its number, in brackets when the xref holds them ("[2]"); JATS written with them around it ("[<xref>2</xref>]") has them already.
+        if (node.attribs["ref-type"] === "bibr") return context.cite((node.attribs.rid ?? "").split(/\s+/), /^\s*\[/.test(textContent(node)));
+        // A note's number is raised, as the Markdown's footnotes are.
+        if (node.attribs["ref-type"] === "fn") return `<sup><a href="#${escapeXml(node.attribs.rid ?? "")}">${inner()}</a></sup>`;
         return `<a href="#${escapeXml(node.attribs.rid ?? "")}">${inner()}</a>`;
       case "ext-link":
       case "uri":
@@ -246,6 +249,12 @@ export function jatsToHtml(jats: string, context: JatsContext): string {
           .map((li) => `<li>${li.children.map((c) => block(c, depth)).join("")}</li>`)
           .join("")}</${tag}>`;
       }
+      case "fn-group":
+        // The notes, each where the text's note numbers point (`#note-1`).
+        return `<ol>${node.children
+          .filter((c): c is Element => isTag(c) && c.name === "fn")
+          .map((fn) => `<li id="${escapeXml(fn.attribs.id ?? "")}">${fn.children.map((c) => block(c, depth)).join("")}</li>`)
+          .join("")}</ol>`;
       case "disp-quote":
         return `<blockquote>${node.children.map((c) => block(c, depth)).join("")}</blockquote>`;
       case "disp-formula":
@@ -264,7 +273,7 @@ export function jatsToHtml(jats: string, context: JatsContext): string {
         const label = format(context.labels.table, { number: String(++counters.table) });
         const cells = (el: Element): string =>
           ["th", "td"].includes(el.name)
-            ? `<${el.name}>${inline(el.children)}</${el.name}>`
+            ? `<${el.name}${el.attribs.align ? ` align="${escapeXml(el.attribs.align)}"` : ""}>${inline(el.children)}</${el.name}>`
             : `<${el.name}>${el.children.filter(isTag).map(cells).join("")}</${el.name}>`;
         return `<figure id="${escapeXml(node.attribs.id ?? "")}" class="table-wrap">${captionHtml(node, label)}<div class="table-scroll" tabindex="0">${table ? cells(table) : ""}</div></figure>`;
       }

@@ -75,8 +75,11 @@ export function renderFullText({ source, language, referenceIds, figureUrl, figu
   const labels = messages[language].fullText;
   let anchors = 0;
 
-  /** The citation anchors of a list of reference ids, each linking to its reference. */
-  const cite = (ids: string[]) => {
+  /**
+   * The citation anchors of a list of reference ids, each linking to its reference: in brackets
+   * unless the text around them holds its own (JATS's `[<xref>2</xref>]`).
+   */
+  const cite = (ids: string[], brackets = true) => {
     const links = ids.flatMap((id) => {
       const number = numberOf.get(id);
       if (number === undefined) {
@@ -87,12 +90,11 @@ export function renderFullText({ source, language, referenceIds, figureUrl, figu
       citedAt[id] = [...(citedAt[id] ?? []), anchor];
       return [{ number, html: `<a href="#ref-${id}" id="${anchor}" class="xref-bibr">${number}</a>` }];
     });
-    return links.length === 0
-      ? ""
-      : `[${links
-          .sort((a, b) => a.number - b.number)
-          .map((l) => l.html)
-          .join(", ")}]`;
+    const list = links
+      .sort((a, b) => a.number - b.number)
+      .map((l) => l.html)
+      .join(", ");
+    return links.length === 0 ? "" : brackets ? `[${list}]` : list;
   };
 
   let html: string;

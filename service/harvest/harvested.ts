@@ -85,10 +85,10 @@ export function creativeCommonsName(url: string): string | undefined {
   return match ? `CC ${match[1].toUpperCase()} ${match[2]}` : undefined;
 }
 
-/** Plain text written as Markdown that renders as the same text (its markup characters escaped). */
+/** Plain text written as Markdown that renders as the same text (its markup characters escaped; brackets only where they would make a link, `<` only where it would open a tag). */
 export const markdownText = (text: string) =>
   text
-    .replace(/[\\`*_[\]<>]/g, (ch) => `\\${ch}`)
+    .replace(/\]\s*[([]/.test(text) ? /[\\`*_[\]]|<(?=[A-Za-z/!?])/g : /[\\`*_]|<(?=[A-Za-z/!?])/g, (ch) => `\\${ch}`)
     .replace(/^(\s*)([#+-]|\d+\.)(?=\s)/, (_, space: string, mark: string) => `${space}${mark.replace(/([#+\-.])$/, "\\$1")}`);
 
 /** Slug rules of the content files: lowercase ASCII words joined by hyphens, Turkish letters transliterated. */

@@ -190,6 +190,7 @@ const referenceTypes: Record<string, ReferenceEntry["type"]> = {
   dataset: "dataset",
   web: "web",
   webpage: "web",
+  other: "other",
 };
 
 function referenceOf(ref: Element, index: number): ReferenceEntry | undefined {
@@ -218,6 +219,8 @@ function referenceOf(ref: Element, index: number): ReferenceEntry | undefined {
       if (!title && entry.type === "book") entry.title = source;
       else entry.container = source;
     }
+    const series = textOf(childOf(structured, "series"));
+    if (series && !entry.container) entry.container = series;
     const year = Number(textOf(childOf(structured, "year")).slice(0, 4));
     if (Number.isInteger(year) && year >= 1500 && year <= 2100) entry.year = year;
     for (const [name, field] of [

@@ -157,7 +157,7 @@ function elementCitation({ doi, url, parts }: CitedWork): string | undefined {
   if (!title && authors.length === 0) return undefined;
   const titles =
     type === "book"
-      ? [...(title ? [text("source", title)] : [])]
+      ? [...(title ? [text("source", title)] : []), ...(container ? [text("series", container)] : [])]
       : [
           ...(title ? [text(type === "chapter" ? "chapter-title" : "article-title", title)] : []),
           ...(container ? [text("source", container)] : []),
@@ -204,7 +204,8 @@ function pubHistory(article: ArticleRecord): string[] {
  */
 function citation(work: CitedWork): string {
   const mark = (value: string, markup: (inner: string) => string) => {
-    const at = work.text.toLowerCase().indexOf(value.toLowerCase());
+    // Case-insensitively, without lower-casing the text (İ lower-cased is two characters, which would shift the mark).
+    const at = work.text.search(new RegExp(value.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"), "i"));
     if (at < 0) return `${escapeXml(work.text)} ${markup(escapeXml(value))}`;
     return (
       escapeXml(work.text.slice(0, at)) + markup(escapeXml(work.text.slice(at, at + value.length))) + escapeXml(work.text.slice(at + value.length))
