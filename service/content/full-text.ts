@@ -80,21 +80,21 @@ export function renderFullText({ source, language, referenceIds, figureUrl, figu
    * unless the text around them holds its own (JATS's `[<xref>2</xref>]`).
    */
   const cite = (ids: string[], brackets = true) => {
-    const links = ids.flatMap((id) => {
+    const cited = ids.flatMap((id) => {
       const number = numberOf.get(id);
-      if (number === undefined) {
-        problems.push(`[@${id}] cites no reference of references.yaml`);
-        return [];
-      }
-      const anchor = `cite-${++anchors}`;
-      citedAt[id] = [...(citedAt[id] ?? []), anchor];
-      return [{ number, html: `<a href="#ref-${id}" id="${anchor}" class="xref-bibr">${number}</a>` }];
+      if (number === undefined) problems.push(`[@${id}] cites no reference of references.yaml`);
+      return number === undefined ? [] : [{ id, number }];
     });
-    const list = links
+    // Printed in the references' order, the anchors numbered as printed (so in the page's order).
+    const list = cited
       .sort((a, b) => a.number - b.number)
-      .map((l) => l.html)
+      .map(({ id, number }) => {
+        const anchor = `cite-${++anchors}`;
+        citedAt[id] = [...(citedAt[id] ?? []), anchor];
+        return `<a href="#ref-${id}" id="${anchor}" class="xref-bibr">${number}</a>`;
+      })
       .join(", ");
-    return links.length === 0 ? "" : brackets ? `[${list}]` : list;
+    return cited.length === 0 ? "" : brackets ? `[${list}]` : list;
   };
 
   let html: string;
