@@ -219,9 +219,10 @@ async function pullJournal(journal: JournalFile, options: PullOptions, changes: 
     const notices: { key: string; relation: NonNullable<Harvested["relations"]>[number] }[] = [];
     const isJats = format === jats;
     let lastReport = Date.now();
+    const rejected = new Map<string, string>();
     for await (const item of client.listRecords({ metadataPrefix: format.prefix, set: source.set, from })) {
       result.read++;
-      const staged = stage(item, isJats, index, result);
+      const staged = stage(item, isJats, index, rejected);
       if (staged) {
         await appendFile(path.join(work, `${staged.issueId}.jsonl`), `${JSON.stringify(staged)}\n`);
         for (const relation of staged.harvested?.relations ?? []) {
@@ -233,6 +234,7 @@ async function pullJournal(journal: JournalFile, options: PullOptions, changes: 
         log(`${journal.id}: ${result.read} records read, ${result.requests} requests`);
       }
     }
+    result.rejected = [...rejected].map(([identifier, reason]) => ({ identifier, reason }));
     result.from = cut(client.firstResponseDate, repository.granularity);
 
     // A notice's work in this journal: by DOI or landing page, and the status the notice gives it.
@@ -304,11 +306,14 @@ function indexOf(issues: Map<string, IssueOnDisk>) {
 type Index = ReturnType<typeof indexOf>;
 
 /** Maps one item and decides where it goes; a record that cannot be an article is counted as rejected. */
-function stage(item: ListItem, isJats: boolean, index: Index, result: JournalPull): Staged | undefined {
-  if (item.kind === "unreadable") {
-    result.rejected.push({ identifier: item.identifier, reason: item.reason });
+function stage(item: ListItem, isJats: boolean, index: Index, rejected: Map<string, string>): Staged | undefined {
+  // A record sent again (a list started over) is reported as it was last.
+  rejected.delete(item.identifier);
+  const reject = (reason: string) => {
+    rejected.set(item.identifier, reason);
     return undefined;
-  }
+  };
+  if (item.kind === "unreadable") return reject(item.reason);
   const known = index.bySource.get(item.identifier);
   if (item.deleted) {
     if (!known) return undefined; // never harvested here: nothing to withdraw
@@ -326,8 +331,7 @@ function stage(item: ListItem, isJats: boolean, index: Index, result: JournalPul
     }
   } catch (error) {
     if (!(error instanceof RecordRejected)) throw error;
-    result.rejected.push({ identifier: item.identifier, reason: error.message });
-    return undefined;
+    return reject(error.message);
   }
   let key = known;
   if (!key) {
