@@ -9,7 +9,9 @@
  *
  * A kept page carries a weak ETag of its bytes, so a browser or a CDN that has it gets a 304, and a
  * Cache-Control that lets a CDN do as this cache does (`s-maxage`, `stale-while-revalidate`) while a
- * browser asks again each time. `clear()` forgets every page (a content import).
+ * browser asks again each time. `markStale()` (a content import, a pull from the journals) makes
+ * every kept page stale: the next request for it is answered with it once while it is rendered
+ * again, so an import costs no visitor a wait, and a page stays at hand should the database falter.
  *
  * A page rendered while content could not be read (`DEGRADED_HEADER`, or a 5xx) is never kept:
  * while the outage lasts, the last good copy is served in its place for up to `staleIfErrorMs`, and
@@ -43,7 +45,7 @@ export interface PageCacheOptions {
 
 export interface PageCache {
   middleware: MiddlewareHandler;
-  clear(): void;
+  markStale(): void;
 }
 
 export function pageCache({ freshMs, staleMs, staleIfErrorMs, maxEntries, render, now = Date.now }: PageCacheOptions): PageCache {
@@ -105,7 +107,11 @@ export function pageCache({ freshMs, staleMs, staleIfErrorMs, maxEntries, render
     }
     c.res = await store(key, c.res, ifNoneMatch);
   };
-  return { middleware, clear: () => entries.clear() };
+  const markStale = () => {
+    const at = now() - freshMs;
+    for (const entry of entries.values()) entry.storedAt = Math.min(entry.storedAt, at);
+  };
+  return { middleware, markStale };
 }
 
 /** The kept page, or a 304 when the request already has these bytes (If-None-Match names its ETag). */

@@ -63,7 +63,7 @@ export interface SiteOptions {
   clientDir?: string;
   /** Whether the content is reachable (its database, or the content service of API_URL): /readyz. */
   ready: () => Promise<boolean>;
-  /** The content's revision as this process follows it: kept pages are forgotten when it moves. */
+  /** The content's revision as this process follows it: kept pages turn stale when it moves. */
   revision: RevisionFollower;
 }
 
@@ -254,7 +254,7 @@ export function createSite({ config, api, forms, apiApp, oai, build, clientDir, 
       maxEntries: 2000,
       render: renderPage,
     });
-    revision.onChange(() => cache.clear());
+    revision.onChange(() => cache.markStale());
     app.use("*", cache.middleware);
   }
   const visitorIp = (c: Context) => {
