@@ -9,8 +9,9 @@
  * Core can carry. Then the rules of a pull a second time: nothing new changes no file, a field the
  * editor added survives, a withdrawn article arrives as a deleted record.
  */
-import type { AddressInfo } from "node:net";
+
 import { cp, mkdtemp, readdir, readFile, rm, stat, writeFile } from "node:fs/promises";
+import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { serve } from "@hono/node-server";

@@ -104,9 +104,7 @@ export const journalFile = z
     journalSystem: id,
     journalSystemUrl: url,
     /** Where `npm run content:pull` harvests the journal's issues and articles: an OAI-PMH repository, a set of it, the format preferred. */
-    source: z
-      .strictObject({ oai: url, set: z.string().min(1).optional(), format: z.enum(["jats", "oai_dc"]).optional() })
-      .optional(),
+    source: z.strictObject({ oai: url, set: z.string().min(1).optional(), format: z.enum(["jats", "oai_dc"]).optional() }).optional(),
     contactEmail: email,
   })
   .extend(localized(z.strictObject({ slug, title: line, description: markdown, aimsScope: markdown })).shape);

@@ -41,7 +41,8 @@ export async function download(url: string, rules: DownloadRules): Promise<Uint8
       chunks.push(chunk);
     }
     const bytes = Buffer.concat(chunks);
-    if (rules.magic && bytes.subarray(0, rules.magic.length).toString("latin1") !== rules.magic) return `not a ${rules.magic.replace(/\W/g, "")} file`;
+    if (rules.magic && bytes.subarray(0, rules.magic.length).toString("latin1") !== rules.magic)
+      return `not a ${rules.magic.replace(/\W/g, "")} file`;
     return bytes;
   } catch (error) {
     return (error as Error).name === "TimeoutError" ? `no answer within ${rules.timeoutMs} ms` : (error as Error).message;

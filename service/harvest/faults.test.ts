@@ -22,7 +22,10 @@ const JOURNAL = "journal-of-social-inquiry";
 const RECORDS = 6;
 const PAGE = 2;
 
-const record = (n: number, broken = false) => `<record><header><identifier>oai:faulty.example:article/${n}</identifier><datestamp>2026-0${(n % 9) + 1}-15</datestamp></header>
+const record = (
+  n: number,
+  broken = false,
+) => `<record><header><identifier>oai:faulty.example:article/${n}</identifier><datestamp>2026-0${(n % 9) + 1}-15</datestamp></header>
 <metadata><oai_dc:dc xmlns:oai_dc="http://www.openarchives.org/OAI/2.0/oai_dc/" xmlns:dc="http://purl.org/dc/elements/1.1/">
 <dc:title xml:lang="en">Harvested article ${n}</dc:title><dc:title xml:lang="tr">Hasat edilen makale ${n}: ığüşöç İĞÜŞÖÇ</dc:title>
 <dc:creator>Öztürk, Ayşe</dc:creator><dc:subject xml:lang="en">harvesting</dc:subject><dc:subject xml:lang="tr">hasat</dc:subject>
@@ -42,7 +45,8 @@ const formats = envelope(
 const page = (n: number, brokenRecord?: number) => {
   const first = n * PAGE + 1;
   const records = Array.from({ length: PAGE }, (_, i) => record(first + i, first + i === brokenRecord)).join("");
-  const token = first + PAGE <= RECORDS ? `<resumptionToken completeListSize="${RECORDS}" cursor="${n * PAGE}">${n + 1}</resumptionToken>` : "<resumptionToken/>";
+  const token =
+    first + PAGE <= RECORDS ? `<resumptionToken completeListSize="${RECORDS}" cursor="${n * PAGE}">${n + 1}</resumptionToken>` : "<resumptionToken/>";
   return envelope(`<ListRecords>${records}${token}</ListRecords>`);
 };
 
@@ -84,13 +88,15 @@ function times(count: number, when: (params: URLSearchParams) => boolean, act: (
     return true;
   };
 }
-const isPage = (n: number) => (params: URLSearchParams) => (n === 0 ? params.get("verb") === "ListRecords" && !params.has("resumptionToken") : params.get("resumptionToken") === String(n));
+const isPage = (n: number) => (params: URLSearchParams) =>
+  n === 0 ? params.get("verb") === "ListRecords" && !params.has("resumptionToken") : params.get("resumptionToken") === String(n);
 
 const fast = { backoffMs: 10, timeoutMs: 2000, retries: 3 };
 
 async function identifiers(client: OaiClient) {
   const seen: string[] = [];
-  for await (const item of client.listRecords({ metadataPrefix: "oai_dc" })) seen.push(item.kind === "record" ? item.identifier : `unreadable ${item.identifier}`);
+  for await (const item of client.listRecords({ metadataPrefix: "oai_dc" }))
+    seen.push(item.kind === "record" ? item.identifier : `unreadable ${item.identifier}`);
   return seen;
 }
 const all = Array.from({ length: RECORDS }, (_, i) => `oai:faulty.example:article/${i + 1}`);
@@ -126,7 +132,11 @@ describe("the OAI-PMH client, against a faulty source", () => {
   });
 
   it("starts the list again when the repository no longer knows its resumption token", async () => {
-    faults = [times(1, isPage(2), (res) => res.writeHead(200, { "Content-Type": "text/xml" }).end(envelope('<error code="badResumptionToken">expired</error>')))];
+    faults = [
+      times(1, isPage(2), (res) =>
+        res.writeHead(200, { "Content-Type": "text/xml" }).end(envelope('<error code="badResumptionToken">expired</error>')),
+      ),
+    ];
     const seen = await identifiers(new OaiClient(base, fast));
     // The first pages come twice; every record is there.
     expect(new Set(seen)).toEqual(new Set(all));
@@ -145,7 +155,11 @@ describe("the OAI-PMH client, against a faulty source", () => {
   });
 
   it("fails on a protocol error it cannot get past", async () => {
-    faults = [times(1, isPage(0), (res) => res.writeHead(200, { "Content-Type": "text/xml" }).end(envelope('<error code="cannotDisseminateFormat">no</error>')))];
+    faults = [
+      times(1, isPage(0), (res) =>
+        res.writeHead(200, { "Content-Type": "text/xml" }).end(envelope('<error code="cannotDisseminateFormat">no</error>')),
+      ),
+    ];
     await expect(identifiers(new OaiClient(base, fast))).rejects.toBeInstanceOf(HarvestError);
   });
 });
@@ -198,9 +212,7 @@ describe("a pull from a faulty source", () => {
     expect(journal.rejected).toEqual([{ identifier: "oai:faulty.example:article/3", reason: expect.stringMatching(/^not well-formed XML/) }]);
     expect(journal.added).toBe(RECORDS - 1);
     const issue = parse(await readFile(path.join(issueDir(), "v40-n2.yaml"), "utf8"));
-    expect(issue.articles.map((a: { id: string }) => a.id).sort()).toEqual(
-      [1, 2, 4, 5, 6].map((n) => `harvested-article-${n}`),
-    );
+    expect(issue.articles.map((a: { id: string }) => a.id).sort()).toEqual([1, 2, 4, 5, 6].map((n) => `harvested-article-${n}`));
     expect(issue.articles[0].tr.title).toBe("Hasat edilen makale 1: ığüşöç İĞÜŞÖÇ");
     expect(issue.articles[0].authors).toEqual([{ given: "Ayşe", family: "Öztürk" }]);
     const state = (await readStates(root))[JOURNAL];

@@ -82,7 +82,9 @@ const roleBySlugOrName = new Map<string, (typeof creditRoles)[number]>(
 function creditRole(role: Element): (typeof creditRoles)[number] | undefined {
   const uri = attrOf(role, "vocab-term-identifier") ?? "";
   const fromUri = /contributor-roles\/([a-z-]+)\/?$/.exec(uri)?.[1];
-  return roleBySlugOrName.get(fromUri ?? "") ?? roleBySlugOrName.get((attrOf(role, "vocab-term") ?? textOf(role)).toLowerCase().replace(/[-–] /g, "– "));
+  return (
+    roleBySlugOrName.get(fromUri ?? "") ?? roleBySlugOrName.get((attrOf(role, "vocab-term") ?? textOf(role)).toLowerCase().replace(/[-–] /g, "– "))
+  );
 }
 
 /** An affiliation: its institution (with its ROR id) and country. */
@@ -118,12 +120,18 @@ function authorsOf(meta: Element): ArticleAuthor[] {
       const family = textOf(childOf(name, "surname")) || textOf(childOf(contrib, "string-name"));
       if (!family) return [];
       const given = textOf(childOf(name, "given-names"));
-      const orcid = orcidOf(childrenOf(contrib, "contrib-id").map(textOf).find((v) => orcidOf(v)));
+      const orcid = orcidOf(
+        childrenOf(contrib, "contrib-id")
+          .map(textOf)
+          .find((v) => orcidOf(v)),
+      );
       const email = textOf(childOf(contrib, "email"));
       const xrefs = childrenOf(contrib, "xref");
       const affElements = [
         ...childrenOf(contrib, "aff"),
-        ...xrefs.filter((x) => attrOf(x, "ref-type") === "aff").flatMap((x) => (attrOf(x, "rid") ?? "").split(/\s+/).map((id) => affsById.get(id) ?? [])),
+        ...xrefs
+          .filter((x) => attrOf(x, "ref-type") === "aff")
+          .flatMap((x) => (attrOf(x, "rid") ?? "").split(/\s+/).map((id) => affsById.get(id) ?? [])),
       ].flat();
       const affiliations = affElements.map(affiliationOf).filter((a) => a !== undefined);
       const roles = childrenOf(contrib, "role")
@@ -193,14 +201,19 @@ const referenceTypes: Record<string, ReferenceEntry["type"]> = {
   other: "other",
 };
 
+/** A reference's id as the content files write it (lowercase, a letter first): `R1` → `r1`; one that cannot be is numbered. */
+function referenceId(id: string | undefined, index: number): string {
+  const lower = (id ?? "").toLowerCase();
+  return /^[a-z][a-z0-9]*(?:-[a-z0-9]+)*$/.test(lower) ? lower : `ref${index + 1}`;
+}
+
 function referenceOf(ref: Element, index: number): ReferenceEntry | undefined {
   const alternatives = childOf(ref, "citation-alternatives") ?? ref;
   const mixed = childOf(alternatives, "mixed-citation");
   const structured = childOf(alternatives, "element-citation") ?? (mixed && childOf(mixed, "person-group") ? mixed : undefined);
   const text = textOf(mixed ?? structured ?? childOf(ref, "note"));
   if (!text) return undefined;
-  const rawId = attrOf(ref, "id") ?? "";
-  const entry: ReferenceEntry = { id: /^[A-Za-z][A-Za-z0-9-]*$/.test(rawId) ? rawId : `ref${index + 1}`, text, type: "journal-article", authors: [] };
+  const entry: ReferenceEntry = { id: referenceId(attrOf(ref, "id"), index), text, type: "journal-article", authors: [] };
   const doi = doiOf(textOf(descendantsOf(alternatives, "pub-id").find((p) => attrOf(p, "pub-id-type") === "doi")));
   const uri = descendantsOf(alternatives, "ext-link").map((l) => attrOf(l, "href") ?? textOf(l))[0];
   if (structured) {
@@ -264,12 +277,38 @@ function textsOf(meta: Element, main: Locale): Harvested["text"] {
     if (locale && markdown && text[locale] && !text[locale].abstract) text[locale].abstract = markdown;
   }
   for (const group of childrenOf(meta, "kwd-group")) {
-    const locale = at(attrOf(group, "lang"));
+    // A group in a language the record has no title in is the article's own (Janeway marks every group `en`).
+    const marked = at(attrOf(group, "lang"));
+    const locale = marked && text[marked] ? marked : main;
     const keywords = childrenOf(group, "kwd").map(textOf).filter(Boolean);
     if (locale && text[locale] && keywords.length > 0) text[locale].keywords = [...(text[locale].keywords ?? []), ...keywords];
   }
   return text;
 }
+
+/** Types as systems write them when a section names its own (OJS: the section's type, lower-cased free text, often Turkish). */
+const typeNames: Record<string, (typeof articleTypes)[number]> = {
+  review: "review-article",
+  "review article": "review-article",
+  derleme: "review-article",
+  "derleme makalesi": "review-article",
+  "case report": "case-report",
+  "olgu sunumu": "case-report",
+  "book review": "book-review",
+  "kitap incelemesi": "book-review",
+  "kitap değerlendirmesi": "book-review",
+  editöryal: "editorial",
+  editörden: "editorial",
+  "editör yazısı": "editorial",
+  erratum: "correction",
+  düzeltme: "correction",
+  "geri çekme": "retraction",
+};
+
+const articleTypeOf = (type: string): (typeof articleTypes)[number] =>
+  (articleTypes as readonly string[]).includes(type)
+    ? (type as (typeof articleTypes)[number])
+    : (typeNames[type.toLocaleLowerCase("tr").trim()] ?? "research-article");
 
 export function mapJats(article: Element, sourceId: string): Harvested {
   const front = childOf(article, "front");
@@ -327,9 +366,19 @@ export function mapJats(article: Element, sourceId: string): Harvested {
   const type = attrOf(article, "article-type") ?? "";
   const workStatus = relations?.find((r) => r.side === "work")?.type;
   const body = childOf(article, "body");
-  const references = childrenOf(pathOf(article, "back", "ref-list"), "ref")
-    .map(referenceOf)
-    .filter((r) => r !== undefined);
+  const refs = childrenOf(pathOf(article, "back", "ref-list"), "ref");
+  const references = refs.map(referenceOf).filter((r) => r !== undefined);
+  // The body's citations name the references by the ids they have here.
+  const renamed = new Map(refs.map((ref, i) => [attrOf(ref, "id") ?? "", referenceId(attrOf(ref, "id"), i)]));
+  const citing = (xml: string) =>
+    xml.replace(
+      /(<xref\b[^>]*?\srid=")([^"]*)"/g,
+      (_, head: string, rids: string) =>
+        `${head}${rids
+          .split(/\s+/)
+          .map((r) => renamed.get(r) ?? r)
+          .join(" ")}"`,
+    );
   const volume = Number(textOf(childOf(meta, "volume")));
   const number = Number(textOf(childOf(meta, "issue")));
   const issueTitles = Object.fromEntries(
@@ -350,15 +399,24 @@ export function mapJats(article: Element, sourceId: string): Harvested {
     },
     ...(publisherId ? { preferredId: publisherId } : {}),
     article: {
-      type: (articleTypes as readonly string[]).includes(type) ? (type as (typeof articleTypes)[number]) : "research-article",
+      type: articleTypeOf(type),
       language,
       ...(workStatus ? { status: ({ corrects: "corrected", retracts: "retracted", concerns: "expression-of-concern" } as const)[workStatus] } : {}),
       ...(doiOf(idOf("doi")) ? { doi: doiOf(idOf("doi")) } : {}),
-      ...(pagesOf(textOf(childOf(meta, "fpage")), textOf(childOf(meta, "lpage"))) ? { pages: pagesOf(textOf(childOf(meta, "fpage")), textOf(childOf(meta, "lpage"))) } : {}),
+      ...(pagesOf(textOf(childOf(meta, "fpage")), textOf(childOf(meta, "lpage")))
+        ? { pages: pagesOf(textOf(childOf(meta, "fpage")), textOf(childOf(meta, "lpage"))) }
+        : {}),
       ...(historyDate("received") ? { receivedOn: historyDate("received") } : {}),
       ...(historyDate("accepted") ? { acceptedOn: historyDate("accepted") } : {}),
       publishedOn,
-      ...(updates.length > 0 ? { modifiedOn: updates.map((u) => u.date).sort().at(-1) } : {}),
+      ...(updates.length > 0
+        ? {
+            modifiedOn: updates
+              .map((u) => u.date)
+              .sort()
+              .at(-1),
+          }
+        : {}),
       ...(versions.length > 0 ? { versions } : {}),
       ...(licenceName && licenceUrl && /^https?:\/\//.test(licenceUrl) ? { licence: { name: licenceName, url: licenceUrl } } : {}),
       ...(holder && Number.isInteger(year) && year >= 1900 ? { copyright: { holder, year } } : {}),
@@ -368,7 +426,7 @@ export function mapJats(article: Element, sourceId: string): Harvested {
     text,
     ...(relations ? { relations } : {}),
     ...(references.length > 0 ? { references } : {}),
-    ...(body && childrenOf(body).length > 0 ? { body: xmlOf(body) } : {}),
+    ...(body && childrenOf(body).length > 0 ? { body: citing(xmlOf(body)) } : {}),
     ...(pdfUrl ? { pdfUrl } : {}),
     ...(landingPage ? { landingPage } : {}),
   };

@@ -107,7 +107,10 @@ export class OaiClient {
         body = await response.text();
       } catch (error) {
         const cause = (error as Error & { cause?: Error }).cause;
-        failure = (error as Error).name === "TimeoutError" ? `no answer within ${timeoutMs} ms` : `network error: ${cause?.message ?? (error as Error).message}`;
+        failure =
+          (error as Error).name === "TimeoutError"
+            ? `no answer within ${timeoutMs} ms`
+            : `network error: ${cause?.message ?? (error as Error).message}`;
         continue;
       }
       if (response.ok) return body;
@@ -115,7 +118,8 @@ export class OaiClient {
       if (response.status === 503 || response.status === 429) {
         const wait = retryAfterMs(response.headers.get("retry-after"));
         if (wait !== undefined) {
-          if (wait > maxRetryAfterMs) throw new HarvestError(`${url.host} asks to wait ${Math.round(wait / 1000)} s (Retry-After), longer than allowed`);
+          if (wait > maxRetryAfterMs)
+            throw new HarvestError(`${url.host} asks to wait ${Math.round(wait / 1000)} s (Retry-After), longer than allowed`);
           this.options.onRetry?.(`${failure}, Retry-After`, wait);
           await sleep(wait);
           attempt--; // a repository that says when to come back is not failing: its wait is not a try

@@ -31,7 +31,8 @@ export function summary(result: PullResult): string {
     ].join("\n");
   });
   if (result.journals.length === 0) lines.push("no journal names a source (source: in its journal.yaml)");
-  if (result.problems.length > 0) lines.push(`the folder's check found ${result.problems.length} problem(s); every file the pull wrote was put back:`, ...result.problems);
+  if (result.problems.length > 0)
+    lines.push(`the folder's check found ${result.problems.length} problem(s); every file the pull wrote was put back:`, ...result.problems);
   else lines.push(`${result.files} file(s) written`);
   return lines.join("\n");
 }

@@ -339,9 +339,10 @@ function stage(item: ListItem, isJats: boolean, index: Index, rejected: Map<stri
       index.issueByNumber.get(`${harvested.issue.volume}/${harvested.issue.number}`) ?? `v${harvested.issue.volume}-n${harvested.issue.number}`;
     index.issueByNumber.set(`${harvested.issue.volume}/${harvested.issue.number}`, issueId);
     const title = harvested.text.en?.title ?? harvested.text.tr?.title ?? "";
-    const wanted = harvested.preferredId && /^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(harvested.preferredId) && /[a-z]/.test(harvested.preferredId)
-      ? harvested.preferredId
-      : slugOf(title) || "article";
+    const wanted =
+      harvested.preferredId && /^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(harvested.preferredId) && /[a-z]/.test(harvested.preferredId)
+        ? harvested.preferredId
+        : slugOf(title) || "article";
     let articleId = wanted;
     for (let n = 2; index.taken.has(articleId); n++) articleId = `${wanted}-${n}`;
     index.taken.add(articleId);
@@ -419,6 +420,8 @@ function tidy(article: Record<string, unknown>): Record<string, unknown> {
 }
 
 const sameData = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+/** Lines as long as their text (no folding), and a text used twice written twice (no YAML anchors). */
+const YAML_OPTIONS = { lineWidth: 0, aliasDuplicateObjects: false } as const;
 
 async function writeIssue(issueId: string, w: IssueWrite) {
   const { existing, result, changes } = w;
@@ -446,7 +449,13 @@ async function writeIssue(issueId: string, w: IssueWrite) {
     articles.set(s.articleId, keepPublisherFields(current, incoming) as Record<string, unknown>);
     const year = h.issue.year ?? Number(h.article.publishedOn?.slice(0, 4));
     issue = {
-      ...(issue ?? { id: issueId, volume: h.issue.volume as number, number: h.issue.number as number, year, publishedOn: h.article.publishedOn as string }),
+      ...(issue ?? {
+        id: issueId,
+        volume: h.issue.volume as number,
+        number: h.issue.number as number,
+        year,
+        publishedOn: h.article.publishedOn as string,
+      }),
       ...(h.issue.publishedOn ? { publishedOn: h.issue.publishedOn, year } : {}),
       ...(h.issue.specialTitle ? { specialTitle: filled(h.issue.specialTitle) } : {}),
     };
@@ -454,7 +463,11 @@ async function writeIssue(issueId: string, w: IssueWrite) {
   if (!issue) return;
   // A new issue without its own date is dated by its latest article.
   if (!existing && ![...staged.values()].some((s) => s.harvested?.issue.publishedOn)) {
-    issue.publishedOn = [...articles.values()].map((a) => a.publishedOn as string).sort().at(-1) ?? issue.publishedOn;
+    issue.publishedOn =
+      [...articles.values()]
+        .map((a) => a.publishedOn as string)
+        .sort()
+        .at(-1) ?? issue.publishedOn;
   }
   for (const [id, article] of articles) {
     const status = w.statusOf.get(`${issueId}/${id}`);
@@ -462,11 +475,12 @@ async function writeIssue(issueId: string, w: IssueWrite) {
     fillLocales(article);
   }
   const ordered = [...articles.values()].sort(
-    (a, b) =>
-      pageOf(a) - pageOf(b) || String(a.publishedOn).localeCompare(String(b.publishedOn)) || String(a.id).localeCompare(String(b.id)),
+    (a, b) => pageOf(a) - pageOf(b) || String(a.publishedOn).localeCompare(String(b.publishedOn)) || String(a.id).localeCompare(String(b.id)),
   );
   // Existing articles keep the editor's order; new ones join it by first page.
-  const order = existing ? [...existing.data.articles.map((a) => articles.get(a.id)), ...ordered.filter((a) => !before.has(a.id as string))] : ordered;
+  const order = existing
+    ? [...existing.data.articles.map((a) => articles.get(a.id)), ...ordered.filter((a) => !before.has(a.id as string))]
+    : ordered;
   for (const article of order) {
     if (!article) continue;
     const was = before.get(article.id as string);
@@ -480,7 +494,7 @@ async function writeIssue(issueId: string, w: IssueWrite) {
   const data = { ...issue, articles: order.filter((a) => a !== undefined).map(tidy) };
   const file = existing?.file ?? path.join(w.journalDir, "issues", `${issueId}.yaml`);
   if (existing && sameData(issueFile.parse(existing.data), issueFile.safeParse(data).data)) return;
-  await changes.write(file, stringify(data, { lineWidth: 0 }));
+  await changes.write(file, stringify(data, YAML_OPTIONS));
 }
 
 const pageOf = (article: Record<string, unknown>) => Number(String(article.pages ?? "").split("-")[0]) || Number.MAX_SAFE_INTEGER;
@@ -512,7 +526,7 @@ async function articleOf(h: Harvested, s: Staged, w: IssueWrite): Promise<Record
     });
   const folder = path.join(w.journalDir, "articles", s.articleId);
   const rel = (file: string) => path.join(folder, file);
-  if (h.references) await w.changes.write(rel("references.yaml"), stringify(h.references.map(tidyReference), { lineWidth: 0 }));
+  if (h.references) await w.changes.write(rel("references.yaml"), stringify(h.references.map(tidyReference), YAML_OPTIONS));
   if (h.body) {
     const hasMarkdown = await readFile(rel("full-text.md")).then(
       () => true,
@@ -525,13 +539,17 @@ async function articleOf(h: Harvested, s: Staged, w: IssueWrite): Promise<Record
     }
   }
   if (w.options.galleys && h.pdfUrl) {
-    const pdf = await download(h.pdfUrl, {
+    const rules = {
       host: w.sourceHost,
       maxBytes: w.options.maxGalleyBytes ?? 50 * 1024 * 1024,
       types: ["application/pdf", "application/octet-stream"],
       magic: "%PDF-",
       timeoutMs: w.options.client?.timeoutMs ?? 60_000,
-    });
+    };
+    let pdf = await download(h.pdfUrl, rules);
+    // OJS links a galley's page (…/article/view/…); its file is at …/article/download/….
+    if (typeof pdf === "string" && h.pdfUrl.includes("/article/view/"))
+      pdf = await download(h.pdfUrl.replace("/article/view/", "/article/download/"), rules);
     if (typeof pdf === "string") w.result.warnings.push({ identifier: h.sourceId, reason: `galley not downloaded: ${pdf}` });
     else await w.changes.write(rel("galley.pdf"), pdf);
   }
@@ -554,7 +572,9 @@ async function articleOf(h: Harvested, s: Staged, w: IssueWrite): Promise<Record
 }
 
 const tidyReference = (r: Record<string, unknown>) =>
-  Object.fromEntries(Object.entries(r).filter(([k, v]) => !(k === "authors" && Array.isArray(v) && v.length === 0) && !(k === "type" && v === "journal-article")));
+  Object.fromEntries(
+    Object.entries(r).filter(([k, v]) => !(k === "authors" && Array.isArray(v) && v.length === 0) && !(k === "type" && v === "journal-article")),
+  );
 
 const FIGURE_NAME = /^[a-z0-9][a-z0-9._-]*\.(?:svg|png|jpe?g|webp)$/;
 
@@ -585,6 +605,8 @@ async function withLocalFigures(h: Harvested, folder: string, w: IssueWrite): Pr
     await w.changes.write(path.join(folder, "figures", name), image);
     local.set(href, `figures/${name}`);
   }
-  return (h.body ?? "").replace(/(<(?:graphic|inline-graphic)\b[^>]*?\sxlink:href=")([^"]*)"/g, (_, head: string, href: string) => `${head}${local.get(href) ?? href}"`);
+  return (h.body ?? "").replace(
+    /(<(?:graphic|inline-graphic)\b[^>]*?\sxlink:href=")([^"]*)"/g,
+    (_, head: string, href: string) => `${head}${local.get(href) ?? href}"`,
+  );
 }
-

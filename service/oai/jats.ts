@@ -158,10 +158,7 @@ function elementCitation({ doi, url, parts }: CitedWork): string | undefined {
   const titles =
     type === "book"
       ? [...(title ? [text("source", title)] : []), ...(container ? [text("series", container)] : [])]
-      : [
-          ...(title ? [text(type === "chapter" ? "chapter-title" : "article-title", title)] : []),
-          ...(container ? [text("source", container)] : []),
-        ];
+      : [...(title ? [text(type === "chapter" ? "chapter-title" : "article-title", title)] : []), ...(container ? [text("source", container)] : [])];
   return element(
     "element-citation",
     [
@@ -263,7 +260,9 @@ export function jatsArticle(article: ArticleRecord, context: RecordContext): str
     date("pub-date", article.issuePublishedOn, { "date-type": "collection", "publication-format": "electronic" }),
     text("volume", String(article.volume)),
     text("issue", String(article.number)),
-    ...(["en", "tr"] as const).flatMap((lang) => (article.issueTitle[lang] ? [text("issue-title", article.issueTitle[lang], { "xml:lang": lang })] : [])),
+    ...(["en", "tr"] as const).flatMap((lang) =>
+      article.issueTitle[lang] ? [text("issue-title", article.issueTitle[lang], { "xml:lang": lang })] : [],
+    ),
     ...(article.firstPage === null ? [] : [text("fpage", String(article.firstPage))]),
     ...(article.lastPage === null ? [] : [text("lpage", String(article.lastPage))]),
     ...(history.length > 0 ? [element("history", history)] : []),

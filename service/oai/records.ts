@@ -20,8 +20,8 @@ import type { ArticleText, Author, Galley } from "../../contract/api-types.ts";
 import { isLocale, type Locale } from "../../i18n/locales.ts";
 import { galleysOf } from "../api/queries/article-record.ts";
 import { type ArticleKey, readAuthors } from "../article-authors.ts";
-import type { ContentDb } from "../db/database.ts";
 import type { ReferenceEntry } from "../content/schema.ts";
+import type { ContentDb } from "../db/database.ts";
 import type { ArticleTable, IssueTable, JournalTable, JournalTextTable } from "../db/schema.ts";
 import { today } from "../published.ts";
 

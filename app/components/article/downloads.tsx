@@ -19,7 +19,8 @@ export function DownloadMenu({ galleys, pathOf }: { galleys: Galley[]; pathOf: (
   const t = useMessages();
   const locale = useLocale();
   if (galleys.length === 0) return null;
-  const label = (g: Galley) => (g.bytes === null ? kindNames[g.kind] : format(t.article.downloadGalley, { kind: kindNames[g.kind], size: size(g.bytes, locale) }));
+  const label = (g: Galley) =>
+    g.bytes === null ? kindNames[g.kind] : format(t.article.downloadGalley, { kind: kindNames[g.kind], size: size(g.bytes, locale) });
   // A galley at the journal system is a link there (a download attribute does not cross origins).
   const href = (g: Galley) => g.url ?? pathOf(g.kind);
   if (galleys.length === 1) {
