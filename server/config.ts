@@ -25,6 +25,15 @@ const schema = z.object({
   DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(5000),
   SQLITE_FILE: z.string().default("data/content.db"),
   CONTENT_DIR: z.string().default("content/demo"),
+  /** How often the process that holds the database pulls the journals' sources into CONTENT_DIR and imports it (0: never). */
+  HARVEST_INTERVAL_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(7 * 24 * 60)
+    .default(0),
+  /** Whether those pulls download the PDF galleys too. */
+  HARVEST_GALLEYS: z.stringbool().default(false),
   PRERENDER_DIR: z.string().default("build/prerendered"),
   API_URL: optionalUrl,
   API_TOKEN: z.string().min(32, "at least 32 characters").optional(),

@@ -17,10 +17,12 @@ import { type ApiClient, createApiClient, overHttp } from "../service/api/client
 import { createContentService } from "../service/api/content-service.ts";
 import { followRevision } from "../service/api/revision.ts";
 import type { ContentDb } from "../service/db/database.ts";
+import { harvestStatus, journalsWithSource } from "../service/harvest/pull.ts";
 import { createOaiApp } from "../service/oai/app.ts";
 import { startOutbox } from "../service/submissions/outbox.ts";
 import { readConfig } from "./config.ts";
 import { openContentStore } from "./content-store.ts";
+import { type HarvestSchedule, scheduleHarvest } from "./harvest-schedule.ts";
 import { startLogs } from "./log.ts";
 import { forwardedOai, inProcessOai, type OaiHandler } from "./oai.ts";
 import { allowOutboundHosts } from "./outbound.ts";
@@ -48,8 +50,12 @@ async function main() {
       "PUBLIC_URL is not set: the site answers only for localhost and ALLOWED_HOSTS, and builds its canonical URLs, sitemaps, feeds and OAI-PMH identifiers on the request's host. Set PUBLIC_URL to the public origin in production.",
     );
   }
+  // The journals' sources this process pulls from (read once: a source named later is pulled after a restart).
+  const harvesting = !config.API_URL && config.HARVEST_INTERVAL_MINUTES > 0;
+  const sources = harvesting ? (await journalsWithSource(config.CONTENT_DIR)).map((j) => j.source?.oai) : [];
   // The services the configuration names are the only hosts the process may call.
   allowOutboundHosts([
+    ...sources,
     config.API_URL,
     config.ICON_API_URL,
     config.IP_COUNTRY_URL,
@@ -60,6 +66,7 @@ async function main() {
   let api: ApiClient;
   let apiApp: ReturnType<typeof createApiApp> | undefined;
   let outbox: ReturnType<typeof startOutbox> | undefined;
+  let harvest: HarvestSchedule | undefined;
   let oai: OaiHandler;
   let databaseReady: () => Promise<boolean>;
   let database: ContentDb | undefined;
@@ -90,7 +97,16 @@ async function main() {
     const service = createContentService(db, { onSubmission: () => outbox?.kick(), revision: () => revision.current() });
     // The process's own pages call the service directly; the HTTP API answers the other processes (API_URL) and /api.
     api = createApiClient(service);
-    apiApp = createApiApp(service, { publicUrl: config.PUBLIC_URL });
+    harvest = harvesting
+      ? scheduleHarvest({ db, contentDir: config.CONTENT_DIR, intervalMs: config.HARVEST_INTERVAL_MINUTES * 60_000, galleys: config.HARVEST_GALLEYS })
+      : undefined;
+    apiApp = createApiApp(service, {
+      publicUrl: config.PUBLIC_URL,
+      harvestStatus: async () => ({
+        intervalMinutes: harvesting ? config.HARVEST_INTERVAL_MINUTES : 0,
+        ...(await harvestStatus(config.CONTENT_DIR)),
+      }),
+    });
     oai = inProcessOai(createOaiApp(db, { publicUrl: config.PUBLIC_URL }));
     databaseReady = async () => {
       const timeout = new Promise<never>((_, reject) => setTimeout(() => reject(new Error("timeout")), READY_TIMEOUT_MS).unref());
@@ -150,6 +166,7 @@ async function main() {
     timeoutMs: config.SHUTDOWN_TIMEOUT_MS,
     finish: async () => {
       await outbox?.stop();
+      await harvest?.stop();
       await database?.destroy();
     },
   });

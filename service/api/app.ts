@@ -16,13 +16,21 @@ import type { ContentService } from "./content-service.ts";
 import { ApiFailure, errorLocale } from "./failure.ts";
 import { catalogueRoutes } from "./routes/catalogue.ts";
 import { exportRoutes } from "./routes/exports.ts";
+import { type HarvestStatusAnswer, harvestRoutes } from "./routes/harvest.ts";
 import { journalRoutes } from "./routes/journals.ts";
 import { searchRoutes } from "./routes/search.ts";
 import { siteRoutes } from "./routes/site.ts";
 import { submissionRoutes } from "./routes/submissions.ts";
 
 /** `publicUrl`: the site's public origin (PUBLIC_URL), on which the exports' landing pages are; without it, the request's. */
-export function createApiApp(service: ContentService, { publicUrl }: { publicUrl?: string } = {}) {
+export interface ApiAppOptions {
+  /** The site's public origin (PUBLIC_URL), for the exports' landing pages. */
+  publicUrl?: string;
+  /** How the pulls from the journals' sources stand (/api/harvest); without it, no such path. */
+  harvestStatus?: () => Promise<HarvestStatusAnswer>;
+}
+
+export function createApiApp(service: ContentService, { publicUrl, harvestStatus }: ApiAppOptions = {}) {
   // The order matters where two patterns match one path: `/en/initial` is the initial payload, not a content type.
   const app = new Hono()
     .basePath("/api")
@@ -31,6 +39,7 @@ export function createApiApp(service: ContentService, { publicUrl }: { publicUrl
     .route("/", searchRoutes(service))
     .route("/", submissionRoutes(service))
     .route("/", exportRoutes(service, { publicUrl }))
+    .route("/", harvestRoutes(harvestStatus))
     .route("/", catalogueRoutes(service));
 
   app.notFound((c) => {

@@ -89,8 +89,23 @@ export async function readStates(root: string): Promise<Record<string, HarvestSt
   return states;
 }
 
+/** What the status endpoint shows: each journal's source, and its last attempt and success with the counts. */
+export interface HarvestStatus {
+  journals: ({ journalId: string; source: string } & Partial<HarvestState>)[];
+}
+
+export async function harvestStatus(root: string): Promise<HarvestStatus> {
+  const [journals, states] = await Promise.all([journalsWithSource(root), readStates(root)]);
+  return {
+    journals: journals.map((j) => {
+      const state = states[j.id];
+      return { journalId: j.id, source: j.source?.oai as string, ...(state?.source === j.source?.oai ? state : {}) };
+    }),
+  };
+}
+
 /** The journals of the folder that name a source (only `journalId` when given). */
-async function journalsWithSource(root: string, journalId?: string): Promise<JournalFile[]> {
+export async function journalsWithSource(root: string, journalId?: string): Promise<JournalFile[]> {
   const dirs = await readdir(path.join(root, "journals"), { withFileTypes: true }).catch(() => []);
   const journals: JournalFile[] = [];
   for (const dir of dirs.filter((d) => d.isDirectory()).map((d) => d.name)) {
