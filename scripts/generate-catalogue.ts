@@ -473,7 +473,7 @@ function generateJournal(random: Random, ref: ReferenceFile, index: number, arti
 }
 
 /** The content folder's catalogue with its journals replaced by `journals` generated ones. */
-async function generateCatalogue(options: { content: string; journals: number; articles: number; seed: number }): Promise<ContentBundle> {
+export async function generateCatalogue(options: { content: string; journals: number; articles: number; seed: number }): Promise<ContentBundle> {
   const base = await readContentFolder(options.content);
   const random = seededRandom(options.seed);
   const journals = Array.from({ length: options.journals }, (_, i) => {
@@ -547,7 +547,10 @@ async function main() {
   }
 }
 
-main().catch((error: Error) => {
-  console.error(`content:generate failed: ${error.message}`);
-  process.exit(1);
-});
+// Run as the command; imported (scripts/harvest-bench.ts), it only lends generateCatalogue.
+if (import.meta.main) {
+  main().catch((error: Error) => {
+    console.error(`content:generate failed: ${error.message}`);
+    process.exit(1);
+  });
+}

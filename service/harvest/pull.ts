@@ -127,6 +127,7 @@ export async function pullContent(options: PullOptions): Promise<PullResult> {
   }
   let problems: string[] = [];
   if (changes.count > 0) {
+    log(`checking the folder (${changes.count} files written)…`);
     try {
       await readContentFolder(root);
     } catch (error) {
