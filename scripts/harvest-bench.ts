@@ -3,10 +3,12 @@
  * catalogue from this project's own /oai takes, and how much memory it holds. The catalogue is
  * generated (as content:generate does) into a fresh SQLite file, served by the production server
  * (its /oai, as harvesters see it), and pulled in JATS into an empty content folder whose
- * journals name that server as their source. The pulling process's memory is sampled every 200 ms:
- * while records stream in (which must not grow with their number), and during the folder's final
- * check (which reads every file, as content:check does). Figures go to docs/benchmarks.md by hand.
+ * journals name that server as their source, by `npm run content:pull` in a process of its own,
+ * whose memory (VmRSS) is sampled every 200 ms: while records stream in (which must not grow with
+ * their number), and during the folder's final check (which reads every file, as content:check
+ * does). `--keep` leaves the folder for a look. Figures go to docs/benchmarks.md by hand.
  */
+import { spawn } from "node:child_process";
 import { cp, mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -14,16 +16,20 @@ import { parseArgs } from "node:util";
 import { stringify } from "yaml";
 import { importContent } from "../service/content/import.ts";
 import { migrateToLatest, openDatabase } from "../service/db/database.ts";
-import { pullContent } from "../service/harvest/pull.ts";
 import { generateCatalogue } from "./generate-catalogue.ts";
-import { ensureBuild, startServer } from "./server-process.ts";
+import { ensureBuild, procStatusKb, startServer } from "./server-process.ts";
 
-const { values } = parseArgs({ options: { articles: { type: "string", default: "100000" }, journals: { type: "string", default: "200" } } });
+const { values } = parseArgs({
+  options: {
+    articles: { type: "string", default: "100000" },
+    journals: { type: "string", default: "200" },
+    keep: { type: "boolean", default: false },
+  },
+});
 const work = await mkdtemp(path.join(tmpdir(), "harvest-bench-"));
 const dbFile = path.join(work, "catalogue.db");
 const root = path.join(work, "content");
 const seconds = (from: number) => `${((performance.now() - from) / 1000).toFixed(1)} s`;
-const mb = (bytes: number) => `${Math.round(bytes / 1024 / 1024)} MB`;
 
 try {
   let at = performance.now();
@@ -43,43 +49,42 @@ try {
   for (const { journal, board } of bundle.journals) {
     const dir = path.join(root, "journals", journal.id);
     await mkdir(dir, { recursive: true });
-    await writeFile(path.join(dir, "journal.yaml"), stringify({ ...journal, source: { oai: `${server.base}/oai`, set: `journal:${journal.id}`, format: "jats" } }));
+    await writeFile(
+      path.join(dir, "journal.yaml"),
+      stringify({ ...journal, source: { oai: `${server.base}/oai`, set: `journal:${journal.id}`, format: "jats" } }),
+    );
     await writeFile(path.join(dir, "board.yaml"), stringify(board));
   }
 
-  const phases = { streaming: { rss: 0, heap: 0 }, checking: { rss: 0, heap: 0 } };
+  const phases = { streaming: 0, checking: 0 };
   let phase: keyof typeof phases = "streaming";
-  let records = 0;
-  const sampler = setInterval(() => {
-    const { rss, heapUsed } = process.memoryUsage();
-    phases[phase].rss = Math.max(phases[phase].rss, rss);
-    phases[phase].heap = Math.max(phases[phase].heap, heapUsed);
-  }, 200);
   at = performance.now();
   let checkStarted = 0;
-  const result = await pullContent({
-    root,
-    log: (line) => {
-      if (line.startsWith("checking")) {
-        phase = "checking";
-        checkStarted = performance.now();
-      }
-    },
-    client: { onRequest: () => void records++ },
+  const child = spawn(process.execPath, ["service/harvest/pull-command.ts", "--folder", root], { stdio: ["ignore", "pipe", "pipe"] });
+  const sampler = setInterval(() => {
+    phases[phase] = Math.max(phases[phase], procStatusKb(child.pid as number, "VmRSS"));
+  }, 200);
+  let summary = "";
+  child.stdout.on("data", (chunk: Buffer) => void (summary += chunk.toString()));
+  child.stderr.on("data", (chunk: Buffer) => {
+    if (phase === "streaming" && chunk.toString().includes("checking the folder")) {
+      phase = "checking";
+      checkStarted = performance.now();
+    }
   });
+  const code = await new Promise((resolve) => child.on("exit", resolve));
   clearInterval(sampler);
   await server.stop();
-  const read = result.journals.reduce((n, j) => n + j.read, 0);
-  const added = result.journals.reduce((n, j) => n + j.added, 0);
+  const lines = summary.trim().split("\n");
   console.log(
     [
-      `pulled ${read} records (${added} added, ${result.journals.reduce((n, j) => n + j.rejected.length, 0)} rejected) with ${records} requests in ${seconds(at)}; ${result.files} files written; ok: ${result.ok}`,
-      `  harvest and write: ${((checkStarted - at) / 1000).toFixed(1)} s, the folder's check: ${seconds(checkStarted)}`,
-      `  memory while records streamed: peak RSS ${mb(phases.streaming.rss)}, heap ${mb(phases.streaming.heap)}`,
-      `  memory during the check: peak RSS ${mb(phases.checking.rss)}, heap ${mb(phases.checking.heap)}`,
-      ...result.problems.slice(0, 5),
+      `content:pull exited ${code} after ${seconds(at)}: harvest and write ${((checkStarted - at) / 1000).toFixed(1)} s, the folder's check ${seconds(checkStarted)}`,
+      `  ${lines.filter((l) => / read, /.test(l)).length} journals; the last: ${lines.filter((l) => / read, /.test(l)).at(-1)}`,
+      `  ${lines.at(-1)}`,
+      `  memory (VmRSS) while records streamed: peak ${Math.round(phases.streaming / 1024)} MB; during the check: peak ${Math.round(phases.checking / 1024)} MB`,
     ].join("\n"),
   );
 } finally {
-  await rm(work, { recursive: true, force: true });
+  if (values.keep) console.log(`kept ${root}`);
+  else await rm(work, { recursive: true, force: true });
 }

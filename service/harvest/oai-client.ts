@@ -181,11 +181,14 @@ export class OaiClient {
     if (args.from) first.from = args.from;
     let params = first;
     let left = restarts;
+    // The next page's answer, asked for while this page's records are handled (still one request at a time).
+    let next: Promise<string> | undefined;
     for (;;) {
       let page: { items: ListItem[]; token: string };
       try {
-        page = await this.page(params);
+        page = this.readPage(await (next ?? this.fetchText(params)));
       } catch (error) {
+        next = undefined;
         if (error instanceof OaiProtocolError && error.code === "noRecordsMatch" && params === first) return;
         if (error instanceof OaiProtocolError && error.code === "badResumptionToken" && params !== first && left > 0) {
           left--;
@@ -195,15 +198,19 @@ export class OaiClient {
         }
         rethrow(error);
       }
+      if (page.token) {
+        params = { verb: "ListRecords", resumptionToken: page.token };
+        next = this.fetchText(params);
+        // A caller that stops before the next page leaves its failure unawaited; awaited, it still fails.
+        next.catch(() => {});
+      } else next = undefined;
       yield* page.items;
       if (!page.token) return;
-      params = { verb: "ListRecords", resumptionToken: page.token };
     }
   }
 
-  /** One page: its items and the next token ("" at the end). */
-  private async page(params: Record<string, string>): Promise<{ items: ListItem[]; token: string }> {
-    const xml = await this.fetchText(params);
+  /** One page's items and the next token ("" at the end). */
+  private readPage(xml: string): { items: ListItem[]; token: string } {
     if (!wellFormedError(xml)) {
       const verb = this.verbOf(xml, "ListRecords");
       return { items: childrenOf(verb, "record").map(recordItem), token: textOf(childOf(verb, "resumptionToken")) };

@@ -236,11 +236,22 @@ async function pullJournal(journal: JournalFile, options: PullOptions, changes: 
     const isJats = format === jats;
     let lastReport = Date.now();
     const rejected = new Map<string, string>();
+    // Staged lines by issue file, appended a thousand records at a time.
+    const buffered = new Map<string, string[]>();
+    let count = 0;
+    const flush = async () => {
+      for (const [issueId, lines] of buffered) await appendFile(path.join(work, `${issueId}.jsonl`), lines.join(""));
+      buffered.clear();
+      count = 0;
+    };
     for await (const item of client.listRecords({ metadataPrefix: format.prefix, set: source.set, from })) {
       result.read++;
       const staged = stage(item, isJats, index, rejected);
       if (staged) {
-        await appendFile(path.join(work, `${staged.issueId}.jsonl`), `${JSON.stringify(staged)}\n`);
+        const lines = buffered.get(staged.issueId) ?? [];
+        lines.push(`${JSON.stringify(staged)}\n`);
+        buffered.set(staged.issueId, lines);
+        if (++count >= 1000) await flush();
         for (const relation of staged.harvested?.relations ?? []) {
           if (relation.side === "notice") notices.push({ key: `${staged.issueId}/${staged.articleId}`, relation });
         }
@@ -250,6 +261,7 @@ async function pullJournal(journal: JournalFile, options: PullOptions, changes: 
         log(`${journal.id}: ${result.read} records read, ${result.requests} requests`);
       }
     }
+    await flush();
     result.rejected = [...rejected].map(([identifier, reason]) => ({ identifier, reason }));
     result.from = cut(client.firstResponseDate, repository.granularity);
 
