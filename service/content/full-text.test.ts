@@ -130,6 +130,7 @@ describe("a JATS full text", () => {
     expect(text.html).toContain('<img src="a/figures/f1.png" alt="Rates by year"');
     expect(text.html).toContain('<span class="label">Figure 1.</span> Rates.');
     expect(text.outline).toEqual([{ id: "s1", title: "Introduction" }]);
-    expect(text.problems).toEqual(["reference b1 is never cited"]);
+    // A body from a journal system may cite only some of its list (or none, a PDF's extracted text): not a problem.
+    expect(text.problems).toEqual([]);
   });
 });
