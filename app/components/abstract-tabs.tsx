@@ -26,7 +26,8 @@ function useNarrow(): boolean {
  */
 export function AbstractTabs({ texts }: { texts: [Locale, ArticleText][] }) {
   const t = useMessages();
-  const tabbed = useNarrow();
+  // One language has nothing to switch between.
+  const tabbed = useNarrow() && texts.length > 1;
   const [selected, setSelected] = useState(0);
   const tabs = useRef<(HTMLButtonElement | null)[]>([]);
 
@@ -66,7 +67,7 @@ export function AbstractTabs({ texts }: { texts: [Locale, ArticleText][] }) {
           ))}
         </div>
       )}
-      <div className="mt-4 grid gap-8 lg:grid-cols-2">
+      <div className={`mt-4 grid gap-8 ${texts.length > 1 ? "lg:grid-cols-2" : "max-w-3xl"}`}>
         {texts.map(([locale, text], i) => (
           <div
             key={locale}
@@ -77,14 +78,19 @@ export function AbstractTabs({ texts }: { texts: [Locale, ArticleText][] }) {
             <div lang={locale}>
               <RichText html={text.abstractHtml} />
             </div>
-            <h4 className="mt-4 text-sm font-semibold">{t.article.keywords}</h4>
-            <ul lang={locale} className="mt-2 flex flex-wrap gap-1.5">
-              {text.keywords.map((keyword) => (
-                <li key={keyword} className="tag">
-                  {keyword}
-                </li>
-              ))}
-            </ul>
+            {/* A record from a journal system may carry no keywords. */}
+            {text.keywords.length > 0 && (
+              <>
+                <h4 className="mt-4 text-sm font-semibold">{t.article.keywords}</h4>
+                <ul lang={locale} className="mt-2 flex flex-wrap gap-1.5">
+                  {text.keywords.map((keyword) => (
+                    <li key={keyword} className="tag">
+                      {keyword}
+                    </li>
+                  ))}
+                </ul>
+              </>
+            )}
           </div>
         ))}
       </div>

@@ -112,8 +112,12 @@ export default function Article({ loaderData: { article, citations }, params }: 
     ...(article.fullText?.outline ?? []),
     ...(article.references.length > 0 ? [{ id: "references", title: t.article.references }] : []),
   ];
-  // Both locales' abstracts, the page's first.
-  const texts = [locale, other].map((l): [Locale, ArticleText] => [l, article.text[l]]);
+  // Both locales' abstracts, the page's first; an abstract the journal system sent in one language only
+  // (the same text in both) once, in the language it is written in.
+  const texts: [Locale, ArticleText][] =
+    article.text[other].abstractHtml === article.text[locale].abstractHtml
+      ? [[article.language, article.text[article.language]]]
+      : [locale, other].map((l): [Locale, ArticleText] => [l, article.text[l]]);
   return (
     <div className="page py-10">
       <PageTitle title={article.title} />
@@ -127,7 +131,13 @@ export default function Article({ loaderData: { article, citations }, params }: 
         </Link>
       </nav>
       <p className="eyebrow mt-6">{typeName}</p>
-      <h1 className="mt-2 max-w-4xl font-serif text-3xl leading-tight sm:text-4xl">{article.title}</h1>
+      {/* A title sent in the article's language only stands for both: it is in that language. */}
+      <h1
+        lang={article.text[other].title === article.title && article.language !== locale ? article.language : undefined}
+        className="mt-2 max-w-4xl font-serif text-3xl leading-tight sm:text-4xl"
+      >
+        {article.title}
+      </h1>
       {article.text[other].title !== article.title && (
         <p lang={other} className="mt-3 max-w-4xl font-serif text-xl leading-snug text-stone-600">
           {article.text[other].title}
