@@ -18,7 +18,7 @@ import { ContentError, readContentFolder } from "../content/read-folder.ts";
 import { type ArticleFile, type IssueFile, issueFile, type JournalFile, journalFile } from "../content/schema.ts";
 import { download } from "./download.ts";
 import { FileChanges } from "./files.ts";
-import { type Harvested, RecordRejected, slugOf } from "./harvested.ts";
+import { type Harvested, type HarvestedRelation, RecordRejected, slugOf } from "./harvested.ts";
 import { mapDublinCore } from "./map-dublin-core.ts";
 import { mapJats } from "./map-jats.ts";
 import { keepPublisherFields } from "./merge.ts";
@@ -122,8 +122,12 @@ export async function pullContent(options: PullOptions): Promise<PullResult> {
   const journals = await journalsWithSource(root, options.journalId);
   const changes = new FileChanges(path.join(stateDir(root), `undo-${process.pid}`));
   const results: JournalPull[] = [];
-  for (const journal of journals) {
-    results.push(await pullJournal(journal, options, changes, log));
+  try {
+    for (const journal of journals) results.push(await pullJournal(journal, options, changes, log));
+  } catch (error) {
+    // Not the source's failure (that is reported per journal) but this machine's: nothing half-written stays.
+    await changes.undo();
+    throw error;
   }
   let problems: string[] = [];
   if (changes.count > 0) {
@@ -232,7 +236,7 @@ async function pullJournal(journal: JournalFile, options: PullOptions, changes: 
     const index = indexOf(issues);
     await rm(work, { recursive: true, force: true });
     await mkdir(work, { recursive: true });
-    const notices: { key: string; relation: NonNullable<Harvested["relations"]>[number] }[] = [];
+    const notices: HarvestedRelation[] = [];
     const isJats = format === jats;
     let lastReport = Date.now();
     const rejected = new Map<string, string>();
@@ -253,7 +257,7 @@ async function pullJournal(journal: JournalFile, options: PullOptions, changes: 
         buffered.set(staged.issueId, lines);
         if (++count >= 1000) await flush();
         for (const relation of staged.harvested?.relations ?? []) {
-          if (relation.side === "notice") notices.push({ key: `${staged.issueId}/${staged.articleId}`, relation });
+          if (relation.side === "notice") notices.push(relation);
         }
       }
       if (Date.now() - lastReport > 5000) {
@@ -266,10 +270,10 @@ async function pullJournal(journal: JournalFile, options: PullOptions, changes: 
     result.from = cut(client.firstResponseDate, repository.granularity);
 
     // A notice's work in this journal: by DOI or landing page, and the status the notice gives it.
-    const targetOf = (relation: (typeof notices)[number]["relation"]) =>
+    const targetOf = (relation: HarvestedRelation) =>
       (relation.doi && index.byDoi.get(relation.doi.toLowerCase())) || (relation.url && index.byPage(relation.url)) || undefined;
     const statusOf = new Map<string, ArticleFile["status"]>();
-    for (const { relation } of notices) {
+    for (const relation of notices) {
       const target = targetOf(relation);
       if (target) statusOf.set(target, statusAfter[relation.type]);
     }
@@ -388,7 +392,7 @@ interface IssueWrite {
   work: string;
   existing: IssueOnDisk | undefined;
   statusOf: Map<string, ArticleFile["status"]>;
-  targetOf: (relation: NonNullable<Harvested["relations"]>[number]) => string | undefined;
+  targetOf: (relation: HarvestedRelation) => string | undefined;
   result: JournalPull;
   changes: FileChanges;
   options: PullOptions;
