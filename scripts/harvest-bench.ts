@@ -65,7 +65,9 @@ try {
     phases[phase] = Math.max(phases[phase], procStatusKb(child.pid as number, "VmRSS"));
   }, 200);
   let summary = "";
-  child.stdout.on("data", (chunk: Buffer) => void (summary += chunk.toString()));
+  child.stdout.on("data", (chunk: Buffer) => {
+    summary += chunk.toString();
+  });
   child.stderr.on("data", (chunk: Buffer) => {
     if (phase === "streaming" && chunk.toString().includes("checking the folder")) {
       phase = "checking";
