@@ -2,13 +2,14 @@ import { Hono } from "hono";
 import { describe, expect, it } from "vitest";
 import { DEGRADED_HEADER, pageCache } from "./page-cache.ts";
 
-function site(options: { maxEntries?: number } = {}) {
+function site(options: { maxEntries?: number; maxBytes?: number; slowMs?: number } = {}) {
   let clock = 0;
   let renders = 0;
   /** What a render gives while the content cannot be read: a degraded page, or a 503. */
   let outage: "degraded" | "503" | undefined;
   const render = async (request: Request) => {
     renders++;
+    if (options.slowMs) await new Promise((resolve) => setTimeout(resolve, options.slowMs));
     const path = new URL(request.url).pathname;
     if (outage === "degraded") return new Response(`${path} degraded`, { headers: { "cache-control": "no-store", [DEGRADED_HEADER]: "1" } });
     if (outage === "503") return new Response("unavailable", { status: 503 });
@@ -18,7 +19,11 @@ function site(options: { maxEntries?: number } = {}) {
     return new Response(`${path} #${renders}`, { headers: { "content-type": "text/html" } });
   };
   const app = new Hono();
-  const cache = pageCache({ freshMs: 1000, staleMs: 5000, staleIfErrorMs: 60_000, maxEntries: options.maxEntries ?? 10, render, now: () => clock });
+  const cache = pageCache({ freshMs: 1000, staleMs: 5000, staleIfErrorMs: 60_000, maxEntries: options.maxEntries ?? 10,
+    maxBytes: options.maxBytes ?? 1_000_000,
+    render,
+    now: () => clock,
+  });
   app.use("*", cache.middleware);
   app.all("*", (c) => render(c.req.raw));
   const get = async (path: string, method = "GET") => {
@@ -145,5 +150,28 @@ describe("the page cache", () => {
     expect(await s.get("/journals")).toEqual({ text: "/journals #1", state: "STALE" });
     await new Promise((resolve) => setImmediate(resolve));
     expect(await s.get("/journals")).toEqual({ text: "/journals #2", state: "HIT" });
+  });
+
+  it("renders a page once for many simultaneous misses, and answers them all with it", async () => {
+    const s = site({ slowMs: 50 });
+    const answers = await Promise.all(Array.from({ length: 32 }, () => s.get("/journals")));
+    expect(s.renders()).toBe(1);
+    expect(new Set(answers.map((a) => a.text))).toEqual(new Set(["/journals #1"]));
+    expect(answers.filter((a) => a.state === "MISS")).toHaveLength(1);
+  });
+
+  it("does not share a page it may not keep: each simultaneous request renders its own", async () => {
+    const s = site({ slowMs: 20 });
+    await Promise.all(Array.from({ length: 3 }, () => s.get("/cookie")));
+    expect(s.renders()).toBe(3);
+  });
+
+  it("lets the oldest pages go past its byte limit", async () => {
+    // Each page is 6 bytes ("/pN #R"): room for two.
+    const s = site({ maxBytes: 13 });
+    for (const path of ["/p1", "/p2", "/p3"]) await s.get(path);
+    expect((await s.get("/p3")).state).toBe("HIT");
+    expect((await s.get("/p2")).state).toBe("HIT");
+    expect((await s.get("/p1")).state).toBe("MISS");
   });
 });

@@ -38,6 +38,8 @@ export interface PageCacheOptions {
   /** How old a kept page may be and still stand in for one that could not be rendered whole. */
   staleIfErrorMs: number;
   maxEntries: number;
+  /** The most bytes of pages kept; the oldest go first past it (or past maxEntries). */
+  maxBytes: number;
   /** Renders a page again in the background, when a stale one was served. */
   render: (request: Request) => Promise<Response>;
   now?: () => number;
@@ -48,26 +50,37 @@ export interface PageCache {
   markStale(): void;
 }
 
-export function pageCache({ freshMs, staleMs, staleIfErrorMs, maxEntries, render, now = Date.now }: PageCacheOptions): PageCache {
+export function pageCache({ freshMs, staleMs, staleIfErrorMs, maxEntries, maxBytes, render, now = Date.now }: PageCacheOptions): PageCache {
   const entries = new Map<string, Entry>();
+  let bytes = 0;
+  // The renders under way, by key: a miss while one runs waits for it instead of rendering the page again.
+  const rendering = new Map<string, Promise<Entry | undefined>>();
+  const remove = (key: string) => {
+    const entry = entries.get(key);
+    if (!entry) return;
+    bytes -= entry.body.byteLength;
+    entries.delete(key);
+  };
   const seconds = (ms: number) => Math.round(ms / 1000);
   const cacheControl = `public, max-age=0, s-maxage=${seconds(freshMs)}, stale-while-revalidate=${seconds(staleMs)}, stale-if-error=${seconds(staleIfErrorMs)}`;
 
-  const store = async (key: string, response: Response, ifNoneMatch?: string): Promise<Response> => {
+  /** Keeps a rendered page when it may be kept; what to answer, and the entry kept (none for a page not to keep). */
+  const store = async (key: string, response: Response, ifNoneMatch?: string): Promise<{ answer: Response; kept?: Entry }> => {
     const cacheable =
       response.status === 200 && !response.headers.has("set-cookie") && !response.headers.has("cache-control") && response.body !== null;
-    if (!cacheable) return response;
+    if (!cacheable) return { answer: response };
     const body = await response.arrayBuffer();
     const headers = new Headers(response.headers);
     headers.set("Cache-Control", cacheControl);
     const etag = `W/"${createHash("sha256").update(new Uint8Array(body)).digest("base64url").slice(0, 27)}"`;
     headers.set("ETag", etag);
     const entry: Entry = { etag, status: response.status, headers: [...headers], body, storedAt: now(), refreshing: false };
-    entries.delete(key);
+    remove(key);
     entries.set(key, entry);
+    bytes += body.byteLength;
     // Oldest first: a Map keeps insertion order, and a hit re-inserts its key.
-    while (entries.size > maxEntries) entries.delete(entries.keys().next().value as string);
-    return replay(entry, "MISS", ifNoneMatch);
+    while (entries.size > maxEntries || bytes > maxBytes) remove(entries.keys().next().value as string);
+    return { answer: replay(entry, "MISS", ifNoneMatch), kept: entry };
   };
 
   const middleware: MiddlewareHandler = async (c, next) => {
@@ -99,13 +112,37 @@ export function pageCache({ freshMs, staleMs, staleIfErrorMs, maxEntries, render
       c.res = replay(entry, "STALE", ifNoneMatch);
       return;
     }
-    await next();
-    const failed = c.res.status >= 500 || c.res.headers.has(DEGRADED_HEADER);
-    if (failed && entry && age < staleIfErrorMs) {
-      c.res = replay(entry, "STALE", ifNoneMatch);
-      return;
+    const shared = rendering.get(key);
+    if (shared) {
+      const rendered = await shared;
+      if (rendered) {
+        c.res = replay(rendered, "HIT", ifNoneMatch);
+        return;
+      }
+      // That render kept nothing (a page not to keep, or a failure): this request renders its own.
     }
-    c.res = await store(key, c.res, ifNoneMatch);
+    let kept: Entry | undefined;
+    let done = (_entry: Entry | undefined) => {};
+    rendering.set(
+      key,
+      new Promise((resolve) => {
+        done = resolve;
+      }),
+    );
+    try {
+      await next();
+      const failed = c.res.status >= 500 || c.res.headers.has(DEGRADED_HEADER);
+      if (failed && entry && age < staleIfErrorMs) {
+        c.res = replay(entry, "STALE", ifNoneMatch);
+        return;
+      }
+      const stored = await store(key, c.res, ifNoneMatch);
+      kept = stored.kept;
+      c.res = stored.answer;
+    } finally {
+      rendering.delete(key);
+      done(kept);
+    }
   };
   const markStale = () => {
     const at = now() - freshMs;

@@ -22,7 +22,6 @@ import {
   BUILDS_PATH,
   formScreenIds,
   IMMUTABLE,
-  PAGE_FRESH_MS,
   PAGE_STALE_IF_ERROR_MS,
   PAGE_STALE_MS,
 } from "../contract/route-rules.ts";
@@ -99,6 +98,9 @@ function loaderContextEntry(build: ServerBuild): LoaderContextEntry<ApiClient> {
   }
   return entry as LoaderContextEntry<ApiClient>;
 }
+
+/** The most bytes of rendered pages one process keeps (besides its 2 000 pages at most). */
+const PAGE_CACHE_MAX_BYTES = 64 * 1024 * 1024;
 
 export function createSite({ config, api, forms, apiApp, oai, build, clientDir, ready, revision }: SiteOptions) {
   const app = new Hono();
@@ -246,12 +248,14 @@ export function createSite({ config, api, forms, apiApp, oai, build, clientDir, 
   const prerendered = mode === "production" ? prerenderedPages(config.PRERENDER_DIR, (html) => htmlPolicy(html, thirdParties)) : undefined;
   if (prerendered) app.use("*", prerendered);
 
-  if (mode === "production") {
+  // PAGE_CACHE_SECONDS=0: no in-process cache (a CDN in front keeps the pages).
+  if (mode === "production" && config.PAGE_CACHE_SECONDS > 0) {
     const cache = pageCache({
-      freshMs: PAGE_FRESH_MS,
+      freshMs: config.PAGE_CACHE_SECONDS * 1000,
       staleMs: PAGE_STALE_MS,
       staleIfErrorMs: PAGE_STALE_IF_ERROR_MS,
       maxEntries: 2000,
+      maxBytes: PAGE_CACHE_MAX_BYTES,
       render: renderPage,
     });
     revision.onChange(() => cache.markStale());
