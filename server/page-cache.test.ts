@@ -19,7 +19,11 @@ function site(options: { maxEntries?: number; maxBytes?: number; slowMs?: number
     return new Response(`${path} #${renders}`, { headers: { "content-type": "text/html" } });
   };
   const app = new Hono();
-  const cache = pageCache({ freshMs: 1000, staleMs: 5000, staleIfErrorMs: 60_000, maxEntries: options.maxEntries ?? 10,
+  const cache = pageCache({
+    freshMs: 1000,
+    staleMs: 5000,
+    staleIfErrorMs: 60_000,
+    maxEntries: options.maxEntries ?? 10,
     maxBytes: options.maxBytes ?? 1_000_000,
     render,
     now: () => clock,

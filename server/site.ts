@@ -17,14 +17,7 @@ import { compress } from "hono/compress";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import { pagePath } from "../contract/page-path.ts";
 import { problemPage } from "../contract/problem-page.ts";
-import {
-  BUILD_FILES_CACHE_CONTROL,
-  BUILDS_PATH,
-  formScreenIds,
-  IMMUTABLE,
-  PAGE_STALE_IF_ERROR_MS,
-  PAGE_STALE_MS,
-} from "../contract/route-rules.ts";
+import { BUILD_FILES_CACHE_CONTROL, BUILDS_PATH, formScreenIds, IMMUTABLE, PAGE_STALE_IF_ERROR_MS, PAGE_STALE_MS } from "../contract/route-rules.ts";
 import { href } from "../contract/route-table.ts";
 import type { FormsConfig, LoaderContextEntry, SiteConfig } from "../contract/site-context.ts";
 import { whichRoute } from "../contract/which-route.ts";
@@ -142,13 +135,22 @@ export function createSite({ config, api, forms, apiApp, oai, build, clientDir, 
       "/assets/*",
       serveStatic({
         root: clientDir,
+        // Brotli or gzip made at build time (scripts/compress-assets.ts), as the request accepts.
+        precompressed: true,
         onFound: (_path, c) => c.header("Cache-Control", IMMUTABLE),
       }),
     );
     // The build's identity files (latest.json, meta/{id}.json), asked for again on every use.
-    app.use(`${BUILDS_PATH}/*`, serveStatic({ root: clientDir, onFound: (_path, c) => c.header("Cache-Control", BUILD_FILES_CACHE_CONTROL) }));
+    app.use(
+      `${BUILDS_PATH}/*`,
+      serveStatic({ root: clientDir, precompressed: true, onFound: (_path, c) => c.header("Cache-Control", BUILD_FILES_CACHE_CONTROL) }),
+    );
     // Only the files the build holds, so a page request never costs a file-system lookup.
-    const publicFiles = serveStatic({ root: clientDir, onFound: (_path, c) => c.header("Cache-Control", "public, max-age=3600") });
+    const publicFiles = serveStatic({
+      root: clientDir,
+      precompressed: true,
+      onFound: (_path, c) => c.header("Cache-Control", "public, max-age=3600"),
+    });
     for (const entry of readdirSync(clientDir, { withFileTypes: true })) {
       if (entry.name !== "assets" && !entry.name.startsWith(".")) app.use(entry.isDirectory() ? `/${entry.name}/*` : `/${entry.name}`, publicFiles);
     }
