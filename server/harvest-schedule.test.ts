@@ -18,7 +18,7 @@ import { readRevision } from "../service/api/revision.ts";
 import { importContent } from "../service/content/import.ts";
 import { readContentFolder } from "../service/content/read-folder.ts";
 import { type DatabaseHandle, migrateToLatest, openDatabase } from "../service/db/database.ts";
-import { harvestStatus, stateDir } from "../service/harvest/pull.ts";
+import { harvestStatus, stateDir } from "../service/harvest/state.ts";
 import { scheduleHarvest } from "./harvest-schedule.ts";
 
 const fixtures = path.resolve(import.meta.dirname, "../tests/fixtures/oai/ojs-3.5");

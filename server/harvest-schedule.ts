@@ -15,7 +15,8 @@ import { importContent } from "../service/content/import.ts";
 import { readContentFolder } from "../service/content/read-folder.ts";
 import type { ContentDb } from "../service/db/database.ts";
 import type { ClientOptions } from "../service/harvest/oai-client.ts";
-import { pullContent, readStates, stateDir } from "../service/harvest/pull.ts";
+import { pullContent } from "../service/harvest/pull.ts";
+import { readStates, stateDir } from "../service/harvest/state.ts";
 import { pullSummary } from "../service/harvest/summary.ts";
 
 /** A lock older than this was left by a process that stopped while pulling. */

@@ -17,7 +17,7 @@ import { type ApiClient, createApiClient, overHttp } from "../service/api/client
 import { createContentService } from "../service/api/content-service.ts";
 import { followRevision } from "../service/api/revision.ts";
 import type { ContentDb } from "../service/db/database.ts";
-import { harvestStatus, journalsWithSource } from "../service/harvest/pull.ts";
+import { harvestStatus, journalsWithSource } from "../service/harvest/state.ts";
 import { createOaiApp } from "../service/oai/app.ts";
 import { startOutbox } from "../service/submissions/outbox.ts";
 import { readConfig } from "./config.ts";

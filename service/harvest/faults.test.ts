@@ -15,7 +15,8 @@ import path from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { parse, stringify } from "yaml";
 import { HarvestError, OaiClient } from "./oai-client.ts";
-import { pullContent, readStates } from "./pull.ts";
+import { pullContent } from "./pull.ts";
+import { readStates } from "./state.ts";
 
 const demoDir = path.resolve(import.meta.dirname, "../../content/demo");
 const JOURNAL = "journal-of-social-inquiry";

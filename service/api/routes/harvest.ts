@@ -4,7 +4,7 @@
  * pull starts and the last pull's counts and error. Never kept by a cache: it is a status.
  */
 import { Hono } from "hono";
-import type { HarvestStatus } from "../../harvest/pull.ts";
+import type { HarvestStatus } from "../../harvest/state.ts";
 
 export type HarvestStatusAnswer = HarvestStatus & { intervalMinutes: number };
 
