@@ -122,13 +122,8 @@ export function pageCache({ freshMs, staleMs, staleIfErrorMs, maxEntries, maxByt
       // That render kept nothing (a page not to keep, or a failure): this request renders its own.
     }
     let kept: Entry | undefined;
-    let done = (_entry: Entry | undefined) => {};
-    rendering.set(
-      key,
-      new Promise((resolve) => {
-        done = resolve;
-      }),
-    );
+    const underWay = Promise.withResolvers<Entry | undefined>();
+    rendering.set(key, underWay.promise);
     try {
       await next();
       const failed = c.res.status >= 500 || c.res.headers.has(DEGRADED_HEADER);
@@ -141,7 +136,7 @@ export function pageCache({ freshMs, staleMs, staleIfErrorMs, maxEntries, maxByt
       c.res = stored.answer;
     } finally {
       rendering.delete(key);
-      done(kept);
+      underWay.resolve(kept);
     }
   };
   const markStale = () => {

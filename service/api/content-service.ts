@@ -19,6 +19,7 @@ import { format } from "../../i18n/format.ts";
 import type { Locale } from "../../i18n/locales.ts";
 import { messages } from "../../i18n/messages/index.ts";
 import { cached } from "../cached.ts";
+import { SLUG } from "../content/schema.ts";
 import type { ContentDb } from "../db/database.ts";
 import { search, unknownSearchFilter } from "../search/search.ts";
 import { acceptSubmission, type SubmissionEnvelope, submissionEnvelope } from "../submissions/accept.ts";
@@ -44,8 +45,9 @@ export const CATALOGUE_TTL_MS = 60_000;
 export const MAX_PAGE = 100_000;
 export const MAX_PAGE_SIZE = 100;
 const DEFAULT_PAGE_SIZE = 20;
-/** What a slug or id in a request may look like. */
-export const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+
+/** What a slug or id in a request may look like: what the content files allow (schema.ts). */
+export { SLUG };
 
 export interface ContentServiceOptions {
   /** Called after a submission is stored (the outbox sends its e-mail). */

@@ -30,6 +30,7 @@ import {
   type ReferenceFile,
   referenceFile,
   referencesFile,
+  statusAfter,
 } from "./schema.ts";
 
 /** A galley file in an article's folder: `file` is its path under the content folder. */
@@ -283,9 +284,6 @@ function crossCheck(bundle: ContentBundle, fileOf: (item: object) => string): Co
   }
   return problems;
 }
-
-/** The status a work has once a notice of each relation names it. */
-const statusAfter = { corrects: "corrected", retracts: "retracted", concerns: "expression-of-concern" } as const;
 
 /** A notice names a work of its journal, and that work's status says what the notice did to it. */
 function relationProblems(issues: IssueFile[], fileOf: (item: object) => string): ContentProblem[] {

@@ -5,7 +5,9 @@
 import { z } from "zod";
 import { pageIds } from "../../contract/api-types.ts";
 
-const slug = z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, "lowercase ASCII words joined by hyphens");
+/** An id or slug of the content: lowercase ASCII words joined by hyphens. */
+export const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+const slug = z.string().regex(SLUG, "lowercase ASCII words joined by hyphens");
 const id = slug;
 const markdown = z.string().trim().min(1);
 const line = z.string().trim().min(1);
@@ -139,6 +141,11 @@ export const articleTypes = [
 export const articleStatuses = ["published", "corrected", "retracted", "expression-of-concern", "withdrawn"] as const;
 /** What a notice does to the work it names; the work's status must say the same (read-folder checks). */
 export const relationTypes = ["corrects", "retracts", "concerns"] as const;
+/** The status a work has once a notice of each relation names it. */
+export const statusAfter = { corrects: "corrected", retracts: "retracted", concerns: "expression-of-concern" } as const satisfies Record<
+  (typeof relationTypes)[number],
+  (typeof articleStatuses)[number]
+>;
 /** The fourteen CRediT contributor roles (https://credit.niso.org/), as the NISO vocabulary's slugs. */
 export const creditRoles = [
   "conceptualization",

@@ -116,29 +116,28 @@ export function mapDublinCore(dc: Element, sourceId: string): Harvested {
       : values("source")
           .map(sourceParts)
           .find((s) => s.volume !== undefined && s.number !== undefined);
-  const licenceUrl = values("rights").find((r) => /^https?:\/\//.test(r) && creativeCommonsName(r));
+  const licence = values("rights")
+    .filter((r) => /^https?:\/\//.test(r))
+    .map((url) => ({ name: creativeCommonsName(url), url }))
+    .find((l): l is { name: string; url: string } => l.name !== undefined);
   const type = values("type").find((t) => (articleTypes as readonly string[]).includes(t)) as (typeof articleTypes)[number] | undefined;
   // OJS repeats the creators once per language.
   const authors = [...new Set(values("creator"))].map(personOf);
-  const pages = pagesOf(source?.first, source?.last);
+  // A field left undefined is one the record does not carry (harvested.ts).
   return {
     sourceId,
-    issue: {
-      ...(source?.volume ? { volume: source.volume } : {}),
-      ...(source?.number ? { number: source.number } : {}),
-      year: source?.year ?? Number(publishedOn.slice(0, 4)),
-    },
+    issue: { volume: source?.volume, number: source?.number, year: source?.year ?? Number(publishedOn.slice(0, 4)) },
     article: {
       type: type ?? "research-article",
       language,
-      ...(doi ? { doi } : {}),
-      ...(pages ? { pages } : {}),
+      doi,
+      pages: pagesOf(source?.first, source?.last),
       publishedOn,
-      ...(licenceUrl ? { licence: { name: creativeCommonsName(licenceUrl) as string, url: licenceUrl } } : {}),
-      ...(authors.length > 0 ? { authors } : {}),
+      licence,
+      authors: authors.length > 0 ? authors : undefined,
     },
     text,
-    ...(pdfUrl ? { pdfUrl } : {}),
-    ...(landingPage ? { landingPage } : {}),
+    pdfUrl,
+    landingPage,
   };
 }

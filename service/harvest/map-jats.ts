@@ -11,7 +11,7 @@
 import type { Element } from "domhandler";
 import { type Locale, locales } from "../../i18n/locales.ts";
 import { messages } from "../../i18n/messages/index.ts";
-import { articleTypes, creditRoles, type ReferenceEntry } from "../content/schema.ts";
+import { articleTypes, creditRoles, type ReferenceEntry, statusAfter } from "../content/schema.ts";
 import {
   creativeCommonsName,
   dayOf,
@@ -387,47 +387,43 @@ export function mapJats(article: Element, sourceId: string): Harvested {
       return textOf(t) ? [[locale, textOf(t)]] : [];
     }),
   );
-  const publisherId = idOf("publisher-id");
+  const collectionYear = Number(textOf(childOf(collection, "year")));
+  const onlyIf = <T>(ok: boolean, value: T) => (ok ? value : undefined);
+  // A field left undefined is one the record does not carry (harvested.ts).
   return {
     sourceId,
     issue: {
-      ...(Number.isInteger(volume) && volume >= 1 ? { volume } : {}),
-      ...(Number.isInteger(number) && number >= 1 ? { number } : {}),
-      year: Number(textOf(childOf(collection, "year"))) || Number(publishedOn.slice(0, 4)),
-      ...(dateOf(collection) ? { publishedOn: dateOf(collection) } : {}),
-      ...(Object.keys(issueTitles).length > 0 ? { specialTitle: issueTitles } : {}),
+      volume: onlyIf(Number.isInteger(volume) && volume >= 1, volume),
+      number: onlyIf(Number.isInteger(number) && number >= 1, number),
+      year: collectionYear || Number(publishedOn.slice(0, 4)),
+      publishedOn: dateOf(collection),
+      specialTitle: onlyIf(Object.keys(issueTitles).length > 0, issueTitles),
     },
-    ...(publisherId ? { preferredId: publisherId } : {}),
+    preferredId: idOf("publisher-id") || undefined,
     article: {
       type: articleTypeOf(type),
       language,
-      ...(workStatus ? { status: ({ corrects: "corrected", retracts: "retracted", concerns: "expression-of-concern" } as const)[workStatus] } : {}),
-      ...(doiOf(idOf("doi")) ? { doi: doiOf(idOf("doi")) } : {}),
-      ...(pagesOf(textOf(childOf(meta, "fpage")), textOf(childOf(meta, "lpage")))
-        ? { pages: pagesOf(textOf(childOf(meta, "fpage")), textOf(childOf(meta, "lpage"))) }
-        : {}),
-      ...(historyDate("received") ? { receivedOn: historyDate("received") } : {}),
-      ...(historyDate("accepted") ? { acceptedOn: historyDate("accepted") } : {}),
+      status: workStatus && statusAfter[workStatus],
+      doi: doiOf(idOf("doi")),
+      pages: pagesOf(textOf(childOf(meta, "fpage")), textOf(childOf(meta, "lpage"))),
+      receivedOn: historyDate("received"),
+      acceptedOn: historyDate("accepted"),
       publishedOn,
-      ...(updates.length > 0
-        ? {
-            modifiedOn: updates
-              .map((u) => u.date)
-              .sort()
-              .at(-1),
-          }
-        : {}),
-      ...(versions.length > 0 ? { versions } : {}),
-      ...(licenceName && licenceUrl && /^https?:\/\//.test(licenceUrl) ? { licence: { name: licenceName, url: licenceUrl } } : {}),
-      ...(holder && Number.isInteger(year) && year >= 1900 ? { copyright: { holder, year } } : {}),
-      ...(fundingOf(meta) ? { funding: fundingOf(meta) } : {}),
-      ...(authors.length > 0 ? { authors } : {}),
+      modifiedOn: updates
+        .map((u) => u.date)
+        .sort()
+        .at(-1),
+      versions: onlyIf(versions.length > 0, versions),
+      licence: licenceName && licenceUrl && /^https?:\/\//.test(licenceUrl) ? { name: licenceName, url: licenceUrl } : undefined,
+      copyright: onlyIf(Boolean(holder) && Number.isInteger(year) && year >= 1900, { holder, year }),
+      funding: fundingOf(meta),
+      authors: onlyIf(authors.length > 0, authors),
     },
     text,
-    ...(relations ? { relations } : {}),
-    ...(references.length > 0 ? { references } : {}),
-    ...(body && childrenOf(body).length > 0 ? { body: citing(xmlOf(body)) } : {}),
-    ...(pdfUrl ? { pdfUrl } : {}),
-    ...(landingPage ? { landingPage } : {}),
+    relations,
+    references: onlyIf(references.length > 0, references),
+    body: body && childrenOf(body).length > 0 ? citing(xmlOf(body)) : undefined,
+    pdfUrl,
+    landingPage,
   };
 }

@@ -10,17 +10,17 @@
  * journal's articles (ids, DOIs), never the records; then each issue file is merged with what the
  * editor wrote (merge.ts) and written only when it changed.
  */
-import { appendFile, mkdir, readdir, readFile, rm } from "node:fs/promises";
+import { appendFile, mkdir, readdir, rm } from "node:fs/promises";
 import path from "node:path";
 import { locales } from "../../i18n/locales.ts";
 import { ContentError, readContentFolder } from "../content/read-folder.ts";
-import type { ArticleFile, JournalFile } from "../content/schema.ts";
+import { type ArticleFile, type JournalFile, SLUG, statusAfter } from "../content/schema.ts";
 import { FileChanges } from "./files.ts";
 import { type Harvested, type HarvestedRelation, RecordRejected, slugOf } from "./harvested.ts";
 import { mapDublinCore } from "./map-dublin-core.ts";
 import { mapJats } from "./map-jats.ts";
 import { type ClientOptions, HarvestError, type ListItem, OaiClient } from "./oai-client.ts";
-import { type HarvestState, journalsWithSource, saveState, stateDir, stateFile } from "./state.ts";
+import { journalsWithSource, readState, saveState, stateDir } from "./state.ts";
 import { type IssueOnDisk, readIssues, type Staged, writeIssue } from "./write-issue.ts";
 
 export interface PullOptions {
@@ -97,8 +97,6 @@ export async function pullContent(options: PullOptions): Promise<PullResult> {
   return { journals: results, files: problems.length === 0 ? changes.count : 0, problems, ok };
 }
 
-const statusAfter = { corrects: "corrected", retracts: "retracted", concerns: "expression-of-concern" } as const;
-
 async function pullJournal(journal: JournalFile, options: PullOptions, changes: FileChanges, log: (line: string) => void): Promise<JournalPull> {
   const source = journal.source as NonNullable<JournalFile["source"]>;
   const started = Date.now();
@@ -133,9 +131,7 @@ async function pullJournal(journal: JournalFile, options: PullOptions, changes: 
     const format = source.format === "oai_dc" ? dc : source.format === "jats" ? jats : (jats ?? dc);
     if (!format) throw new HarvestError(`the repository does not offer ${source.format ?? "JATS or oai_dc"}`);
     result.format = format.prefix;
-    const state = await readFile(stateFile(options.root, journal.id), "utf8")
-      .then((t) => JSON.parse(t) as HarvestState)
-      .catch(() => undefined);
+    const state = await readState(options.root, journal.id);
     // A source named anew is harvested whole.
     const from = options.since ?? (state?.source === source.oai ? state.from : undefined);
     log(`${journal.id}: ${repository.name || source.oai}, ${format.prefix}${from ? ` from ${from}` : ", everything"}`);
@@ -220,16 +216,17 @@ function indexOf(issues: Map<string, IssueOnDisk>) {
   const byDoi = new Map<string, string>();
   const taken = new Set<string>();
   const issueByNumber = new Map<string, string>();
+  const keys = new Set<string>();
   for (const [issueId, { data }] of issues) {
     issueByNumber.set(`${data.volume}/${data.number}`, issueId);
     for (const article of data.articles) {
       const key = `${issueId}/${article.id}`;
+      keys.add(key);
       taken.add(article.id);
       if (article.sourceId) bySource.set(article.sourceId, key);
       if (article.doi) byDoi.set(article.doi.toLowerCase(), key);
     }
   }
-  const keys = new Set([...issues.values()].flatMap(({ data }) => data.articles.map((a) => `${data.id}/${a.id}`)));
   return {
     bySource,
     byDoi,
@@ -280,7 +277,7 @@ function stage(item: ListItem, isJats: boolean, index: Index, rejected: Map<stri
     index.issueByNumber.set(`${harvested.issue.volume}/${harvested.issue.number}`, issueId);
     const title = harvested.text.en?.title ?? harvested.text.tr?.title ?? "";
     const wanted =
-      harvested.preferredId && /^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(harvested.preferredId) && /[a-z]/.test(harvested.preferredId)
+      harvested.preferredId && SLUG.test(harvested.preferredId) && /[a-z]/.test(harvested.preferredId)
         ? harvested.preferredId
         : slugOf(title) || "article";
     let articleId = wanted;

@@ -20,13 +20,21 @@ export interface HarvestState {
 }
 
 export const stateDir = (root: string) => path.join(root, ".harvest");
-export const stateFile = (root: string, journalId: string) => path.join(stateDir(root), `${journalId}.json`);
+const stateFile = (root: string, journalId: string) => path.join(stateDir(root), `${journalId}.json`);
+
+/** A journal's state, or undefined before its first pull. */
+export const readState = (root: string, journalId: string): Promise<HarvestState | undefined> =>
+  readFile(stateFile(root, journalId), "utf8").then(
+    (text) => JSON.parse(text) as HarvestState,
+    () => undefined,
+  );
 
 export async function readStates(root: string): Promise<Record<string, HarvestState>> {
   const files = await readdir(stateDir(root)).catch(() => [] as string[]);
   const states: Record<string, HarvestState> = {};
   for (const file of files.filter((f) => f.endsWith(".json"))) {
-    states[file.slice(0, -5)] = JSON.parse(await readFile(path.join(stateDir(root), file), "utf8")) as HarvestState;
+    const state = await readState(root, file.slice(0, -5));
+    if (state) states[file.slice(0, -5)] = state;
   }
   return states;
 }
@@ -60,15 +68,13 @@ export async function journalsWithSource(root: string, journalId?: string): Prom
 
 /** Records an attempt; the next pull starts from it only when it succeeded (its files stayed). */
 export async function saveState(root: string, result: JournalPull, success: boolean) {
-  const previous: Partial<HarvestState> = await readFile(stateFile(root, result.journalId), "utf8")
-    .then((t) => JSON.parse(t) as HarvestState)
-    .catch(() => ({}));
+  const previous = await readState(root, result.journalId);
   const now = new Date().toISOString();
   const { rejected, warnings, ...counts } = result;
   const state: HarvestState = {
     source: result.source,
     lastAttempt: now,
-    ...(success ? { lastSuccess: now, from: counts.from } : { lastSuccess: previous.lastSuccess, from: previous.from }),
+    ...(success ? { lastSuccess: now, from: counts.from } : { lastSuccess: previous?.lastSuccess, from: previous?.from }),
     last: { ...counts, rejected: rejected.length, warnings: warnings.length },
   };
   await mkdir(stateDir(root), { recursive: true });

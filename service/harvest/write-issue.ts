@@ -7,11 +7,12 @@ import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import { parse as parseYaml, stringify } from "yaml";
 import { type Locale, locales } from "../../i18n/locales.ts";
-import { type ArticleFile, type IssueFile, issueFile } from "../content/schema.ts";
+import { type ArticleFile, articleEntry, type IssueFile, issueFile } from "../content/schema.ts";
 import { download } from "./download.ts";
 import type { FileChanges } from "./files.ts";
 import type { Harvested, HarvestedRelation } from "./harvested.ts";
 import { keepPublisherFields } from "./merge.ts";
+import { defaultClientOptions } from "./oai-client.ts";
 import type { JournalPull, PullOptions } from "./pull.ts";
 
 /** An existing issue file, read for the index and again when merged. */
@@ -54,30 +55,8 @@ export interface IssueWrite {
   journalLicence: string | undefined;
 }
 
-/** The fields of an article in the order its file shows them. */
-const fieldOrder = [
-  "id",
-  "sourceId",
-  "type",
-  "language",
-  "status",
-  "relations",
-  "doi",
-  "pages",
-  "receivedOn",
-  "acceptedOn",
-  "publishedOn",
-  "modifiedOn",
-  "versions",
-  "views",
-  "pdfUrl",
-  "licence",
-  "copyright",
-  "funding",
-  "authors",
-  "en",
-  "tr",
-];
+/** The fields of an article in the order its file shows them: the schema's. */
+const fieldOrder = Object.keys(articleEntry.shape);
 
 /** The article as its file writes it: fields in order, defaults left out. */
 function tidy(article: Record<string, unknown>): Record<string, unknown> {
@@ -118,7 +97,8 @@ export async function writeIssue(issueId: string, w: IssueWrite) {
     staged.set(s.articleId, s);
   }
   const articles = new Map<string, Record<string, unknown>>((existing?.data.articles ?? []).map((a) => [a.id, { ...a }]));
-  const before = new Map([...articles].map(([id, a]) => [id, JSON.stringify(issueFile.shape.articles.element.parse(a))]));
+  // As read (readIssues parsed them), to tell what a pull changed.
+  const before = new Map([...articles].map(([id, a]) => [id, JSON.stringify(a)]));
   let issue: Omit<IssueFile, "articles"> | undefined = existing ? { ...existing.data } : undefined;
   for (const s of staged.values()) {
     const current = articles.get(s.articleId);
@@ -169,7 +149,7 @@ export async function writeIssue(issueId: string, w: IssueWrite) {
   for (const article of order) {
     if (!article) continue;
     const was = before.get(article.id as string);
-    const parsed = issueFile.shape.articles.element.safeParse(article);
+    const parsed = articleEntry.safeParse(article);
     const now = parsed.success ? JSON.stringify(parsed.data) : undefined;
     if (!was) result.added++;
     else if (was !== now) {
@@ -178,7 +158,7 @@ export async function writeIssue(issueId: string, w: IssueWrite) {
   }
   const data = { ...issue, articles: order.filter((a) => a !== undefined).map(tidy) };
   const file = existing?.file ?? path.join(w.journalDir, "issues", `${issueId}.yaml`);
-  if (existing && sameData(issueFile.parse(existing.data), issueFile.safeParse(data).data)) return;
+  if (existing && sameData(existing.data, issueFile.safeParse(data).data)) return;
   await changes.write(file, stringify(data, YAML_OPTIONS));
 }
 
@@ -197,7 +177,6 @@ function fillLocales(article: Record<string, unknown>) {
     const theirs = article[other] as Record<string, unknown> | undefined;
     if (!theirs) continue;
     article[locale] = { title: theirs.title, abstract: theirs.abstract, keywords: theirs.keywords ?? [], ...mine };
-    if (!(article[locale] as Record<string, unknown>).abstract) (article[locale] as Record<string, unknown>).abstract = theirs.abstract;
   }
 }
 
@@ -223,13 +202,14 @@ async function articleOf(h: Harvested, s: Staged, w: IssueWrite): Promise<Record
       if (body) await w.changes.write(rel("full-text.xml"), `${body}\n`);
     }
   }
+  const { timeoutMs } = { ...defaultClientOptions, ...w.options.client };
   if (w.options.galleys && h.pdfUrl) {
     const rules = {
       host: w.sourceHost,
       maxBytes: w.options.maxGalleyBytes ?? 50 * 1024 * 1024,
       types: ["application/pdf", "application/octet-stream"],
       magic: "%PDF-",
-      timeoutMs: w.options.client?.timeoutMs ?? 60_000,
+      timeoutMs,
     };
     let pdf = await download(h.pdfUrl, rules);
     // OJS links a galley's page (…/article/view/…); its file is at …/article/download/….
@@ -262,13 +242,15 @@ const tidyReference = (r: Record<string, unknown>) =>
   );
 
 const FIGURE_NAME = /^[a-z0-9][a-z0-9._-]*\.(?:svg|png|jpe?g|webp)$/;
+/** An image's reference in a JATS body: the element up to its href, and the href. */
+const GRAPHIC_HREF = /(<(?:graphic|inline-graphic)\b[^>]*?\sxlink:href=")([^"]*)"/g;
 
 /**
  * The body with its figures downloaded into `figures/` and pointed at there; undefined (with a
  * warning) when a figure cannot be had, as a body whose figures are missing is not published.
  */
 async function withLocalFigures(h: Harvested, folder: string, w: IssueWrite): Promise<string | undefined> {
-  const hrefs = [...(h.body ?? "").matchAll(/<(?:graphic|inline-graphic)\b[^>]*?\sxlink:href="([^"]*)"/g)].map((m) => m[1]);
+  const hrefs = [...(h.body ?? "").matchAll(GRAPHIC_HREF)].map((m) => m[2]);
   const local = new Map<string, string>();
   for (const href of new Set(hrefs)) {
     const url = new URL(href.replace(/&amp;/g, "&"), h.landingPage ? `${h.landingPage}/` : `https://${w.sourceHost}/`);
@@ -281,7 +263,7 @@ async function withLocalFigures(h: Harvested, folder: string, w: IssueWrite): Pr
       host: w.sourceHost,
       maxBytes: w.options.maxFigureBytes ?? 10 * 1024 * 1024,
       types: ["image/svg+xml", "image/png", "image/jpeg", "image/webp"],
-      timeoutMs: w.options.client?.timeoutMs ?? 60_000,
+      timeoutMs: { ...defaultClientOptions, ...w.options.client }.timeoutMs,
     });
     if (typeof image === "string") {
       w.result.warnings.push({ identifier: h.sourceId, reason: `full text left out: figure ${href}: ${image}` });
@@ -290,8 +272,5 @@ async function withLocalFigures(h: Harvested, folder: string, w: IssueWrite): Pr
     await w.changes.write(path.join(folder, "figures", name), image);
     local.set(href, `figures/${name}`);
   }
-  return (h.body ?? "").replace(
-    /(<(?:graphic|inline-graphic)\b[^>]*?\sxlink:href=")([^"]*)"/g,
-    (_, head: string, href: string) => `${head}${local.get(href) ?? href}"`,
-  );
+  return (h.body ?? "").replace(GRAPHIC_HREF, (_, head: string, href: string) => `${head}${local.get(href) ?? href}"`);
 }
