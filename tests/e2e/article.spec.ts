@@ -59,6 +59,9 @@ for (const locale of ["en", "tr"] as const) {
     test.use({ viewport: { width: 1440, height: 900 } });
 
     test("shows the article as the content API has it", async ({ page, request }) => {
+      // The suite's first page: on a loaded machine its first render (styles, citation engine) took 4 s,
+      // and the page's forty checks then ran past the default 30 s (once in a clean-clone run).
+      test.setTimeout(60_000);
       const article = await (await demoArticles(request)).full(locale);
       const other = locale === "en" ? "tr" : "en";
       const response = await gotoHydrated(page, pathOf(article, locale));
