@@ -6,6 +6,13 @@
  * canonical URLs and the sitemap are all derived from this table.
  */
 import type { Locale } from "../i18n/locales.ts";
+import { journalFacets } from "./api-types.ts";
+import { searchFacets } from "./search-types.ts";
+
+/** A list's page (`?page=2`; the first has none). */
+const PAGE = "page";
+/** A form's "sent" answer: the submission's reference and the proof that this visitor sent it. */
+const SENT = ["sent", "proof"] as const;
 
 export interface RouteEntry {
   id: string;
@@ -21,19 +28,32 @@ export interface RouteEntry {
    * page, or given alternates. One whose path is the same in both locales is declared once.
    */
   resource?: true;
+  /**
+   * The query parameters the screen reads (filters, `page`, `q`…). Others never reach it, and a
+   * kept page is the same whatever else its URL carries (server/page-cache.ts).
+   */
+  query?: readonly string[];
 }
 
 export const routeTable = [
   { id: "home", en: "/", tr: "/tr", file: "routes/home.tsx" },
   { id: "contact", en: "/contact-us", tr: "/tr/bize-ulasin", file: "routes/contact/layout.tsx" },
   { id: "contact-main", en: "/contact-us", tr: "/tr/bize-ulasin", file: "routes/contact/main.tsx", parent: "contact", index: true },
-  { id: "contact-finance", en: "/contact-us/finance", tr: "/tr/bize-ulasin/finans", file: "routes/contact/topic.tsx", parent: "contact" },
+  {
+    id: "contact-finance",
+    en: "/contact-us/finance",
+    tr: "/tr/bize-ulasin/finans",
+    file: "routes/contact/topic.tsx",
+    parent: "contact",
+    query: SENT,
+  },
   {
     id: "contact-journal-operations",
     en: "/contact-us/journal-operations",
     tr: "/tr/bize-ulasin/dergi-operasyonlari",
     file: "routes/contact/topic.tsx",
     parent: "contact",
+    query: SENT,
   },
   {
     id: "contact-permission-request",
@@ -41,6 +61,7 @@ export const routeTable = [
     tr: "/tr/bize-ulasin/izin-talebi",
     file: "routes/contact/topic.tsx",
     parent: "contact",
+    query: SENT,
   },
   {
     id: "contact-quote-request",
@@ -48,10 +69,11 @@ export const routeTable = [
     tr: "/tr/bize-ulasin/isbirligi-ortaklik",
     file: "routes/contact/topic.tsx",
     parent: "contact",
+    query: SENT,
   },
   { id: "books", en: "/books", tr: "/tr/kitaplar", file: "routes/books/list.tsx" },
   { id: "book", en: "/books/:slug", tr: "/tr/books/:slug", file: "routes/books/detail.tsx" },
-  { id: "journals", en: "/journals", tr: "/tr/dergiler", file: "routes/journals/list.tsx" },
+  { id: "journals", en: "/journals", tr: "/tr/dergiler", file: "routes/journals/list.tsx", query: [...journalFacets, PAGE] },
   { id: "journal", en: "/journals/:slug", tr: "/tr/dergiler/:slug", file: "routes/journals/layout.tsx" },
   { id: "journal-overview", en: "/journals/:slug", tr: "/tr/dergiler/:slug", file: "routes/journals/overview.tsx", parent: "journal", index: true },
   {
@@ -68,6 +90,7 @@ export const routeTable = [
     file: "routes/journals/articles-all.tsx",
     parent: "journal-articles",
     index: true,
+    query: [PAGE],
   },
   {
     id: "journal-issue",
@@ -75,6 +98,7 @@ export const routeTable = [
     tr: "/tr/dergiler/:slug/makaleler/:issueId",
     file: "routes/journals/issue.tsx",
     parent: "journal-articles",
+    query: [PAGE],
   },
   // Outside the journal area's layout, whose heading is the journal's: here the article's title is the page's <h1>.
   {
@@ -94,8 +118,8 @@ export const routeTable = [
   { id: "policy", en: "/policies/:slug", tr: "/tr/politikalar/:slug", file: "routes/content-items/detail.tsx" },
   { id: "services", en: "/services", tr: "/tr/hizmetler", file: "routes/content-items/list.tsx" },
   { id: "service", en: "/services/:slug", tr: "/tr/hizmetler/:slug", file: "routes/content-items/detail.tsx" },
-  { id: "permission-form", en: "/form-permission", tr: "/tr/form-permission", file: "routes/permission-form.tsx" },
-  { id: "search", en: "/search", tr: "/tr/arama", file: "routes/search.tsx" },
+  { id: "permission-form", en: "/form-permission", tr: "/tr/form-permission", file: "routes/permission-form.tsx", query: SENT },
+  { id: "search", en: "/search", tr: "/tr/arama", file: "routes/search.tsx", query: ["q", ...searchFacets, PAGE] },
   { id: "about", en: "/who-we-are", tr: "/tr/biz-kimiz", file: "routes/about.tsx" },
   { id: "departments", en: "/who-we-are/departments", tr: "/tr/who-we-are/departments", file: "routes/departments/list.tsx" },
   {

@@ -37,6 +37,8 @@ const schema = z.object({
   PRERENDER_DIR: z.string().default("build/prerendered"),
   /** How long a rendered page is kept fresh in the process (then served stale while rendered again); 0 turns the cache off. */
   PAGE_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(10),
+  /** Pages one process renders at once (server/render-slots.ts); more wait up to a second, then get a kept copy or a 503. */
+  RENDER_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(4),
   API_URL: optionalUrl,
   API_TOKEN: z.string().min(32, "at least 32 characters").optional(),
   /** The site's public origin: a path or trailing slash given with it is dropped, so URLs join onto it. */

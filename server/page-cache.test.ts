@@ -1,8 +1,9 @@
+import { brotliCompressSync, brotliDecompressSync, constants, gunzipSync, gzipSync } from "node:zlib";
 import { Hono } from "hono";
 import { describe, expect, it } from "vitest";
 import { DEGRADED_HEADER, pageCache } from "./page-cache.ts";
 
-function site(options: { maxEntries?: number; maxBytes?: number; slowMs?: number } = {}) {
+function site(options: { maxEntries?: number; maxBytes?: number; slowMs?: number; keyOf?: (url: string) => string } = {}) {
   let clock = 0;
   let renders = 0;
   /** What a render gives while the content cannot be read: a degraded page, or a 503. */
@@ -26,6 +27,8 @@ function site(options: { maxEntries?: number; maxBytes?: number; slowMs?: number
     maxEntries: options.maxEntries ?? 10,
     maxBytes: options.maxBytes ?? 1_000_000,
     render,
+    keyOf: options.keyOf,
+    headers: { "X-Frame-Options": "DENY" },
     now: () => clock,
   });
   app.use("*", cache.middleware);
@@ -40,7 +43,8 @@ function site(options: { maxEntries?: number; maxBytes?: number; slowMs?: number
   return { app, cache, get, tick: (ms: number) => (clock += ms), renders: () => renders, setOutage };
 }
 
-const settle = () => new Promise((resolve) => setImmediate(() => setImmediate(resolve)));
+/** Lets a render in the background finish (it compresses the page on the thread pool). */
+const settle = () => new Promise((resolve) => setTimeout(resolve, 50));
 
 describe("the page cache", () => {
   it("renders a page once while it is fresh", async () => {
@@ -152,7 +156,7 @@ describe("the page cache", () => {
     expect((await s.get("/journals")).state).toBe("HIT");
     s.cache.markStale();
     expect(await s.get("/journals")).toEqual({ text: "/journals #1", state: "STALE" });
-    await new Promise((resolve) => setImmediate(resolve));
+    await settle();
     expect(await s.get("/journals")).toEqual({ text: "/journals #2", state: "HIT" });
   });
 
@@ -170,12 +174,45 @@ describe("the page cache", () => {
     expect(s.renders()).toBe(3);
   });
 
-  it("lets the oldest pages go past its byte limit", async () => {
-    // Each page is 6 bytes ("/pN #R"): room for two.
-    const s = site({ maxBytes: 13 });
+  it("lets the oldest pages go past its byte limit, every encoding counted", async () => {
+    // Each page is 6 bytes ("/pN #R") as rendered, plus its Brotli and gzip copies: room for two.
+    const page = Buffer.from("/p1 #1");
+    const bytes = page.length + gzipSync(page).length + brotliCompressSync(page, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } }).length;
+    const s = site({ maxBytes: 2 * bytes + 1 });
     for (const path of ["/p1", "/p2", "/p3"]) await s.get(path);
     expect((await s.get("/p3")).state).toBe("HIT");
     expect((await s.get("/p2")).state).toBe("HIT");
     expect((await s.get("/p1")).state).toBe("MISS");
+  });
+
+  it("compresses a page once when it keeps it, and sends each request the encoding it takes", async () => {
+    const s = site();
+    const ask = (acceptEncoding?: string) => s.app.request("/journals", { headers: acceptEncoding ? { "Accept-Encoding": acceptEncoding } : {} });
+    const browser = await ask("gzip, deflate, br, zstd");
+    expect([browser.headers.get("content-encoding"), browser.headers.get("vary"), browser.headers.get("x-frame-options")]).toEqual([
+      "br",
+      "Accept-Encoding",
+      "DENY",
+    ]);
+    expect(brotliDecompressSync(Buffer.from(await browser.arrayBuffer())).toString()).toBe("/journals #1");
+    const gzipOnly = await ask("gzip;q=1, br;q=0");
+    expect(gzipOnly.headers.get("content-encoding")).toBe("gzip");
+    expect(gunzipSync(Buffer.from(await gzipOnly.arrayBuffer())).toString()).toBe("/journals #1");
+    const none = await ask();
+    expect([none.headers.get("content-encoding"), await none.text()]).toEqual([null, "/journals #1"]);
+    expect((await ask("identity")).headers.get("content-encoding")).toBeNull();
+    expect(s.renders()).toBe(1);
+  });
+
+  it("keeps one page for the URLs its key makes one, and answers kept pages alone ahead of other work", async () => {
+    const s = site({ keyOf: (url) => url.replace(/\?.*/, "") });
+    expect(await s.get("/journals?utm_source=news")).toEqual({ text: "/journals #1", state: "MISS" });
+    expect(await s.get("/journals?fbclid=1")).toEqual({ text: "/journals #1", state: "HIT" });
+    const early = new Hono();
+    early.use("*", s.cache.answerKept);
+    early.all("*", (c) => c.text("not kept", 404));
+    expect(await (await early.request("/journals?x")).text()).toBe("/journals #1");
+    expect(await (await early.request("/books")).text()).toBe("not kept");
+    expect(await (await early.request("/journals", { method: "POST" })).text()).toBe("not kept");
   });
 });

@@ -16,8 +16,8 @@ export interface ThirdParties {
 
 const CSP = "Content-Security-Policy";
 
-/** What every answer carries, whatever its type. */
-const COMMON_HEADERS: Record<string, string> = {
+/** What every answer carries, whatever its type (and every kept page, page-cache.ts, answered ahead of this middleware). */
+export const COMMON_HEADERS: Record<string, string> = {
   "Strict-Transport-Security": "max-age=31536000",
   "X-Content-Type-Options": "nosniff",
   "Referrer-Policy": "strict-origin-when-cross-origin",

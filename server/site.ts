@@ -16,6 +16,7 @@ import { bodyLimit } from "hono/body-limit";
 import { compress } from "hono/compress";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import { pagePath } from "../contract/page-path.ts";
+import { pageUrl } from "../contract/page-query.ts";
 import { problemPage } from "../contract/problem-page.ts";
 import { BUILD_FILES_CACHE_CONTROL, BUILDS_PATH, formScreenIds, IMMUTABLE, PAGE_STALE_IF_ERROR_MS, PAGE_STALE_MS } from "../contract/route-rules.ts";
 import { href } from "../contract/route-table.ts";
@@ -38,7 +39,8 @@ import type { OaiHandler } from "./oai.ts";
 import { DEGRADED_HEADER, pageCache } from "./page-cache.ts";
 import { isOwnPost } from "./post-origin.ts";
 import { prerenderedPages } from "./prerendered.ts";
-import { htmlPolicy, securityHeaders, withPagePolicy } from "./security-headers.ts";
+import { renderSlots } from "./render-slots.ts";
+import { COMMON_HEADERS, htmlPolicy, securityHeaders, withPagePolicy } from "./security-headers.ts";
 
 export interface SiteOptions {
   config: Config;
@@ -92,8 +94,20 @@ function loaderContextEntry(build: ServerBuild): LoaderContextEntry<ApiClient> {
   return entry as LoaderContextEntry<ApiClient>;
 }
 
-/** The most bytes of rendered pages one process keeps (besides its 2 000 pages at most). */
+/** The most bytes of rendered pages one process keeps, every encoding counted (besides its 2 000 pages at most). */
 const PAGE_CACHE_MAX_BYTES = 64 * 1024 * 1024;
+/** How many renders wait for a slot (RENDER_CONCURRENCY run at once, render-slots.ts), and how long at most. */
+const RENDER_QUEUE = { queueMax: 64, waitMs: 1000 };
+
+/** The answer to a render refused under overload: a small page in the path's language, to come back in a few seconds. */
+function overloaded(path: string): Response {
+  const locale = localeOfPath(path);
+  const t = messages[locale].errors;
+  return new Response(problemPage(locale, t.overloaded, href("home", {}, locale), t.backHome), {
+    status: 503,
+    headers: { "Content-Type": "text/html; charset=UTF-8", "Cache-Control": "no-store", "Retry-After": String(RETRY_AFTER_SECONDS) },
+  });
+}
 
 export function createSite({ config, api, forms, apiApp, oai, build, clientDir, ready, revision }: SiteOptions) {
   const app = new Hono();
@@ -102,6 +116,26 @@ export function createSite({ config, api, forms, apiApp, oai, build, clientDir, 
   const productionHandler = typeof build === "function" ? undefined : createRequestHandler(build, mode);
 
   app.use(requestIds());
+  // PAGE_CACHE_SECONDS=0: no in-process cache (a CDN in front keeps the pages).
+  const cache =
+    mode === "production" && config.PAGE_CACHE_SECONDS > 0
+      ? pageCache({
+          freshMs: config.PAGE_CACHE_SECONDS * 1000,
+          staleMs: PAGE_STALE_MS,
+          staleIfErrorMs: PAGE_STALE_IF_ERROR_MS,
+          maxEntries: 2000,
+          maxBytes: PAGE_CACHE_MAX_BYTES,
+          render: (request) => render(request),
+          keyOf: pageUrl,
+          headers: COMMON_HEADERS,
+        })
+      : undefined;
+  if (cache) {
+    revision.onChange(() => cache.markStale());
+    // A kept page is answered here, with its stored bytes and headers, before anything else runs:
+    // only pages of known hosts are kept. The root is left to its locale detection (below).
+    app.use((c, next) => (c.req.path === "/" ? next() : cache.answerKept(c, next)));
+  }
   app.use(compress());
   const thirdParties = { analytics: Boolean(config.GA_MEASUREMENT_ID), botCheck: Boolean(forms.botCheck) };
   app.use(securityHeaders(thirdParties));
@@ -201,10 +235,11 @@ export function createSite({ config, api, forms, apiApp, oai, build, clientDir, 
 
   app.get("/", async (c, next) => {
     if (config.ROOT_REDIRECT) return c.redirect(config.ROOT_REDIRECT, config.ROOT_REDIRECT_STATUS as 302);
-    c.header("Vary", "Cookie, Accept-Language");
     const locale: Locale = detectLocale(c);
-    if (locale !== "en") return c.redirect(`/${locale}${new URL(c.req.url).search}`, 302);
-    await next();
+    if (locale === "en") await next();
+    else c.res = c.redirect(`/${locale}${new URL(c.req.url).search}`, 302);
+    // The root's answer depends on what detectLocale reads.
+    c.res.headers.append("Vary", "Cookie, Accept-Language");
   });
 
   const siteConfig: SiteConfig = {
@@ -220,7 +255,10 @@ export function createSite({ config, api, forms, apiApp, oai, build, clientDir, 
     iconApiUrl: config.ICON_API_URL,
     gaMeasurementId: config.GA_MEASUREMENT_ID,
   };
-  const renderPage = async (request: Request, visitorIp?: string) => {
+  const renderPage = async (given: Request, visitorIp?: string) => {
+    // A page reads only the query parameters its route declares (contract/page-query.ts).
+    const url = given.method === "GET" || given.method === "HEAD" ? pageUrl(given.url) : given.url;
+    const request = url === given.url ? given : new Request(url, { method: given.method, headers: given.headers, signal: given.signal });
     const serverBuild = await loadBuild();
     // A page some of whose content could not be read is sent, but kept by no cache (page-cache.ts).
     let degraded = false;
@@ -250,19 +288,13 @@ export function createSite({ config, api, forms, apiApp, oai, build, clientDir, 
   const prerendered = mode === "production" ? prerenderedPages(config.PRERENDER_DIR, (html) => htmlPolicy(html, thirdParties)) : undefined;
   if (prerendered) app.use("*", prerendered);
 
-  // PAGE_CACHE_SECONDS=0: no in-process cache (a CDN in front keeps the pages).
-  if (mode === "production" && config.PAGE_CACHE_SECONDS > 0) {
-    const cache = pageCache({
-      freshMs: config.PAGE_CACHE_SECONDS * 1000,
-      staleMs: PAGE_STALE_MS,
-      staleIfErrorMs: PAGE_STALE_IF_ERROR_MS,
-      maxEntries: 2000,
-      maxBytes: PAGE_CACHE_MAX_BYTES,
-      render: renderPage,
-    });
-    revision.onChange(() => cache.markStale());
-    app.use("*", cache.middleware);
-  }
+  // Renders are bounded (render-slots.ts); a form's post is never refused for that.
+  const slots = renderSlots({ max: config.RENDER_CONCURRENCY, ...RENDER_QUEUE });
+  const render = async (request: Request, visitorIp?: string) =>
+    request.method === "POST"
+      ? renderPage(request, visitorIp)
+      : ((await slots.run(() => renderPage(request, visitorIp))) ?? overloaded(new URL(request.url).pathname));
+  if (cache) app.use("*", cache.middleware);
   const visitorIp = (c: Context) => {
     let socketAddress: string | undefined;
     try {
@@ -302,7 +334,7 @@ export function createSite({ config, api, forms, apiApp, oai, build, clientDir, 
       },
     }),
   );
-  app.all("*", (c) => renderPage(c.req.raw, visitorIp(c)));
+  app.all("*", (c) => render(c.req.raw, visitorIp(c)));
 
   // A failure no handler answered itself:
   // a 503 asking to come back when the content is away, a 500 otherwise; never a stack trace.

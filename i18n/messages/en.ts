@@ -469,6 +469,7 @@ export const en = {
     unavailableTitle: "Temporarily Unavailable",
     unavailable: "This page cannot be shown just now: we are having trouble reaching our content. Please try again in a few seconds.",
     backHome: "Go to the home page",
+    overloaded: "We are answering more visitors than we can just now. Please try again in a few seconds.",
     unknownHost: "This server does not answer for the host name this request was sent to.",
     methodNotAllowed: "This address can only be read, or a form on it sent.",
   },

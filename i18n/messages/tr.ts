@@ -472,6 +472,7 @@ export const tr = {
     unavailableTitle: "Geçici Olarak Kullanılamıyor",
     unavailable: "Bu sayfa şu anda gösterilemiyor: içeriğimize ulaşmakta güçlük çekiyoruz. Lütfen birkaç saniye sonra yeniden deneyin.",
     backHome: "Ana sayfaya dönün",
+    overloaded: "Şu anda yanıt verebileceğimizden fazla ziyaretçi var. Lütfen birkaç saniye sonra yeniden deneyin.",
     unknownHost: "Bu sunucu, isteğin gönderildiği alan adı için yanıt vermiyor.",
     methodNotAllowed: "Bu adres yalnızca okunabilir ya da üzerindeki form gönderilebilir.",
   },
