@@ -5,7 +5,7 @@
  * (pages, and files such as feeds, sitemaps and citation downloads) through the page cache and
  * React Router.
  */
-import { timingSafeEqual } from "node:crypto";
+import { createHash, timingSafeEqual } from "node:crypto";
 import { readdirSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -14,6 +14,7 @@ import { serveStatic } from "@hono/node-server/serve-static";
 import { type Context, Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { compress } from "hono/compress";
+import { etag } from "hono/etag";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import { pagePath } from "../contract/page-path.ts";
 import { pageUrl } from "../contract/page-query.ts";
@@ -31,6 +32,7 @@ import { oaiBodyLimit } from "../service/oai/app.ts";
 import { createArticleFilesApp } from "./article-files.ts";
 import { clientIp, clientProtocol } from "./client-ip.ts";
 import type { Config } from "./config.ts";
+import { sendVariant, variantsOf } from "./encodings.ts";
 import { createImageApp } from "./images.ts";
 import { knownHosts } from "./known-hosts.ts";
 import { detectLocale } from "./locale-detection.ts";
@@ -174,7 +176,8 @@ export function createSite({ config, api, forms, apiApp, oai, build, clientDir, 
         onFound: (_path, c) => c.header("Cache-Control", IMMUTABLE),
       }),
     );
-    // The build's identity files (latest.json, meta/{id}.json), asked for again on every use.
+    // The build's identity files (latest.json, meta/{id}.json), asked for again on every use: a 304 when unchanged.
+    app.use(`${BUILDS_PATH}/*`, etag());
     app.use(
       `${BUILDS_PATH}/*`,
       serveStatic({ root: clientDir, precompressed: true, onFound: (_path, c) => c.header("Cache-Control", BUILD_FILES_CACHE_CONTROL) }),
@@ -186,7 +189,8 @@ export function createSite({ config, api, forms, apiApp, oai, build, clientDir, 
       onFound: (_path, c) => c.header("Cache-Control", "public, max-age=3600"),
     });
     for (const entry of readdirSync(clientDir, { withFileTypes: true })) {
-      if (entry.name !== "assets" && !entry.name.startsWith(".")) app.use(entry.isDirectory() ? `/${entry.name}/*` : `/${entry.name}`, publicFiles);
+      if (entry.name !== "assets" && !entry.name.startsWith("."))
+        app.use(entry.isDirectory() ? `/${entry.name}/*` : `/${entry.name}`, etag(), publicFiles);
     }
   }
 
@@ -221,12 +225,29 @@ export function createSite({ config, api, forms, apiApp, oai, build, clientDir, 
   app.route("/", createImageApp({ host: config.IMAGE_HOST, localDir: config.IMAGE_DIR ?? path.join(config.CONTENT_DIR, "images") }));
   app.route("/", createArticleFilesApp({ api, contentDir: config.CONTENT_DIR }));
 
-  app.get("/_i18n/:locale/messages.json", (c) => {
+  // Each language's messages, compressed once (on first request) and sent with an ETag.
+  const messageFile = async (locale: Locale) => {
+    const body = new TextEncoder().encode(JSON.stringify(messages[locale]));
+    return { variants: await variantsOf(body), etag: `"${createHash("sha256").update(body).digest("base64url").slice(0, 27)}"` };
+  };
+  const messageFiles = new Map<Locale, ReturnType<typeof messageFile>>();
+  app.get("/_i18n/:locale/messages.json", async (c) => {
     const locale = c.req.param("locale");
     if (!isLocale(locale)) return c.json({ error: "not_found", message: `Unknown locale '${locale.slice(0, 40)}'.` }, 404);
+    let file = messageFiles.get(locale);
+    if (!file) {
+      file = messageFile(locale);
+      messageFiles.set(locale, file);
+    }
+    const { variants, etag } = await file;
     const cacheable = !config.I18N_NO_CACHE_LOCALES.includes(locale);
-    c.header("Cache-Control", cacheable ? `public, max-age=${MESSAGES_MAX_AGE}` : "no-cache");
-    return c.json(messages[locale]);
+    const headers = new Headers({
+      "Content-Type": "application/json",
+      "Cache-Control": cacheable ? `public, max-age=${MESSAGES_MAX_AGE}` : "no-cache",
+      ETag: etag,
+      Vary: "Accept-Encoding",
+    });
+    return sendVariant(c, variants, 200, headers, etag);
   });
 
   const origin = (url: string) => config.PUBLIC_URL ?? new URL(url).origin;
@@ -256,9 +277,16 @@ export function createSite({ config, api, forms, apiApp, oai, build, clientDir, 
     gaMeasurementId: config.GA_MEASUREMENT_ID,
   };
   const renderPage = async (given: Request, visitorIp?: string) => {
-    // A page reads only the query parameters its route declares (contract/page-query.ts).
+    // A page reads only the query parameters its route declares (contract/page-query.ts). A URL
+    // that names no page is answered with its full path, as it was asked for (specification §8).
     const url = given.method === "GET" || given.method === "HEAD" ? pageUrl(given.url) : given.url;
-    const request = url === given.url ? given : new Request(url, { method: given.method, headers: given.headers, signal: given.signal });
+    if (url === given.url) return renderRequest(given, visitorIp);
+    const response = await renderRequest(new Request(url, { method: given.method, headers: given.headers, signal: given.signal }), visitorIp);
+    if (response.status !== 404) return response;
+    await response.body?.cancel();
+    return renderRequest(given, visitorIp);
+  };
+  const renderRequest = async (request: Request, visitorIp?: string) => {
     const serverBuild = await loadBuild();
     // A page some of whose content could not be read is sent, but kept by no cache (page-cache.ts).
     let degraded = false;

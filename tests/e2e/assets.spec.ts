@@ -31,3 +31,11 @@ test("a script of the build is sent as Brotli or gzip, made at build time, or as
     expect(Buffer.from(await response.body()).equals(file)).toBe(true);
   }
 });
+
+test("a file that is not hashed carries an ETag, and one who has it gets a 304", async ({ request }) => {
+  const icon = await request.get("/favicon.svg");
+  const etag = icon.headers().etag;
+  expect([icon.status(), icon.headers()["cache-control"], etag]).toEqual([200, "public, max-age=3600", expect.stringMatching(/^"[\w+/=-]+"$/)]);
+  const again = await request.get("/favicon.svg", { headers: { "If-None-Match": etag } });
+  expect([again.status(), await again.text()]).toEqual([304, ""]);
+});

@@ -73,9 +73,13 @@ test("crawlers get the right status and no error page", async ({ request }) => {
   expect(await response.text()).toBe("");
 });
 
-test("messages are served per locale, cached for 24 hours", async ({ request }) => {
-  const en = await request.get("/_i18n/en/messages.json");
+test("messages are served per locale, cached for 24 hours, compressed once, and a 304 when unchanged", async ({ request }) => {
+  const en = await request.get("/_i18n/en/messages.json", { headers: { "Accept-Encoding": "gzip, deflate, br, zstd" } });
   expect(en.headers()["cache-control"]).toBe("public, max-age=86400");
+  expect([en.headers()["content-encoding"], en.headers().vary]).toEqual(["br", "Accept-Encoding"]);
+  expect((await en.json()).menu.allServices).toBe("All services");
+  const unchanged = await request.get("/_i18n/en/messages.json", { headers: { "If-None-Match": en.headers().etag } });
+  expect(unchanged.status()).toBe(304);
   const tr = await (await request.get("/_i18n/tr/messages.json")).json();
   expect(tr.menu.allServices).toBe("Tüm hizmetler");
   expect((await request.get("/_i18n/de/messages.json")).status()).toBe(404);
