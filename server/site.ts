@@ -101,6 +101,11 @@ const PAGE_CACHE_MAX_BYTES = 64 * 1024 * 1024;
 /** How many renders wait for a slot (RENDER_CONCURRENCY run at once, render-slots.ts), and how long at most. */
 const RENDER_QUEUE = { queueMax: 64, waitMs: 1000 };
 
+/** The root's answer depends on what detectLocale reads (said once, whichever handler answered). */
+function varyOnLocale(response: Response) {
+  if (!response.headers.get("Vary")?.includes("Accept-Language")) response.headers.append("Vary", "Cookie, Accept-Language");
+}
+
 /** The answer to a render refused under overload: a small page in the path's language, to come back in a few seconds. */
 function overloaded(path: string): Response {
   const locale = localeOfPath(path);
@@ -135,8 +140,13 @@ export function createSite({ config, api, forms, apiApp, oai, build, clientDir, 
   if (cache) {
     revision.onChange(() => cache.markStale());
     // A kept page is answered here, with its stored bytes and headers, before anything else runs:
-    // only pages of known hosts are kept. The root is left to its locale detection (below).
-    app.use((c, next) => (c.req.path === "/" ? next() : cache.answerKept(c, next)));
+    // only pages of known hosts are kept. At the root, only for visitors its locale detection (below) keeps there.
+    app.use(async (c, next) => {
+      if (c.req.path !== "/") return cache.answerKept(c, next);
+      if (config.ROOT_REDIRECT || detectLocale(c) !== "en") return next();
+      await cache.answerKept(c, next);
+      varyOnLocale(c.res);
+    });
   }
   app.use(compress());
   const thirdParties = { analytics: Boolean(config.GA_MEASUREMENT_ID), botCheck: Boolean(forms.botCheck) };
@@ -259,8 +269,7 @@ export function createSite({ config, api, forms, apiApp, oai, build, clientDir, 
     const locale: Locale = detectLocale(c);
     if (locale === "en") await next();
     else c.res = c.redirect(`/${locale}${new URL(c.req.url).search}`, 302);
-    // The root's answer depends on what detectLocale reads.
-    c.res.headers.append("Vary", "Cookie, Accept-Language");
+    varyOnLocale(c.res);
   });
 
   const siteConfig: SiteConfig = {
