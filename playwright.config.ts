@@ -52,6 +52,8 @@ export default defineConfig({
       command: `rm -f ${databaseFile} ${databaseFile}-wal ${databaseFile}-shm && node server/main.ts`,
       env: {
         PORT: String(PORT),
+        // Every test server is one process, as the memory of a test run allows (tests/e2e/workers.spec.ts runs several).
+        WEB_CONCURRENCY: "1",
         SQLITE_FILE: databaseFile,
         PUBLIC_URL: "https://www.meridianpress.example",
         SOCIAL_X_URL: "https://x.com/meridian_e2e",
@@ -68,21 +70,27 @@ export default defineConfig({
     {
       // The same site with its content service unreachable: pages must degrade, not fail.
       command: "node server/main.ts",
-      env: { PORT: String(DEGRADED_PORT), API_URL: "http://127.0.0.1:9" },
+      env: { PORT: String(DEGRADED_PORT), WEB_CONCURRENCY: "1", API_URL: "http://127.0.0.1:9" },
       url: `http://127.0.0.1:${DEGRADED_PORT}/robots.txt`,
       reuseExistingServer: false,
       timeout: 60_000,
     },
     {
       command: `rm -f ${databaseFile}-redirect* && node server/main.ts`,
-      env: { PORT: String(REDIRECT_PORT), SQLITE_FILE: `${databaseFile}-redirect`, ROOT_REDIRECT: "/journals", ROOT_REDIRECT_STATUS: "301" },
+      env: {
+        PORT: String(REDIRECT_PORT),
+        WEB_CONCURRENCY: "1",
+        SQLITE_FILE: `${databaseFile}-redirect`,
+        ROOT_REDIRECT: "/journals",
+        ROOT_REDIRECT_STATUS: "301",
+      },
       url: `http://127.0.0.1:${REDIRECT_PORT}/robots.txt`,
       reuseExistingServer: false,
       timeout: 120_000,
     },
     {
       command: `rm -f ${databaseFile}-analytics* && node server/main.ts`,
-      env: { PORT: String(ANALYTICS_PORT), SQLITE_FILE: `${databaseFile}-analytics`, GA_MEASUREMENT_ID },
+      env: { PORT: String(ANALYTICS_PORT), WEB_CONCURRENCY: "1", SQLITE_FILE: `${databaseFile}-analytics`, GA_MEASUREMENT_ID },
       url: `http://127.0.0.1:${ANALYTICS_PORT}/robots.txt`,
       reuseExistingServer: false,
       timeout: 120_000,
@@ -92,6 +100,7 @@ export default defineConfig({
       // Behind the same proxy, with the same limit as the first: the two share its rate limit.
       env: {
         PORT: String(REMOTE_WEB_PORT),
+        WEB_CONCURRENCY: "1",
         API_URL: `http://127.0.0.1:${PORT}`,
         API_TOKEN,
         FORM_MIN_FILL_MS: "500",
@@ -106,6 +115,7 @@ export default defineConfig({
       command: `rm -f ${databaseFile}-services* && node server/main.ts`,
       env: {
         PORT: String(SERVICES_PORT),
+        WEB_CONCURRENCY: "1",
         SQLITE_FILE: `${databaseFile}-services`,
         TRUST_PROXY: "1",
         FORM_MIN_FILL_MS: "500",

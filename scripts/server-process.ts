@@ -45,7 +45,8 @@ export function freePort(): Promise<number> {
 
 /**
  * Starts `node server/main.ts` with the environment plus `env`, on `port` or a free one; resolves
- * once it is ready (/readyz: its database, or the content service of its API_URL, answers).
+ * once it is ready (/readyz: its database, or the content service of its API_URL, answers). One
+ * process serves (WEB_CONCURRENCY=1) unless `env` asks for more.
  */
 export async function startServer(env: Record<string, string | undefined>, { port: wanted = 0 } = {}) {
   // Without a port wanted, the server takes a free one itself and says which: a port probed free
@@ -54,10 +55,16 @@ export async function startServer(env: Record<string, string | undefined>, { por
     cwd: root,
     // An `undefined` in `env` removes the variable (DATABASE_URL would take precedence over SQLITE_FILE).
     env: Object.fromEntries(
-      // No load balancer waits for it to drain on SIGTERM, unless `env` says otherwise.
-      Object.entries({ ...process.env, SHUTDOWN_DRAIN_MS: "0", ...env, PORT: String(wanted), HOST: "127.0.0.1", NODE_ENV: "production" }).filter(
-        ([, v]) => v !== undefined,
-      ),
+      // No load balancer waits for it to drain on SIGTERM, and one process serves, unless `env` says otherwise.
+      Object.entries({
+        ...process.env,
+        SHUTDOWN_DRAIN_MS: "0",
+        WEB_CONCURRENCY: "1",
+        ...env,
+        PORT: String(wanted),
+        HOST: "127.0.0.1",
+        NODE_ENV: "production",
+      }).filter(([, v]) => v !== undefined),
     ),
     stdio: ["ignore", "pipe", "pipe"],
   });

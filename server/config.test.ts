@@ -1,3 +1,4 @@
+import os from "node:os";
 import { describe, expect, it } from "vitest";
 import { rateLimitRequest } from "../service/api/rate-limit.ts";
 import { readConfig } from "./config.ts";
@@ -70,5 +71,24 @@ describe("configuration", () => {
       "RECAPTCHA_SECRET: RECAPTCHA_SITE_KEY and RECAPTCHA_SECRET are set together or not at all",
     );
     expect(readConfig({ RECAPTCHA_SITE_KEY: "site", RECAPTCHA_SECRET: "secret" }).RECAPTCHA_MIN_SCORE).toBe(0.5);
+  });
+
+  it("serves with one worker process per core in production and one in development, unless WEB_CONCURRENCY says", () => {
+    expect(readConfig({}).WEB_CONCURRENCY).toBe(Math.min(os.availableParallelism(), 64));
+    expect(readConfig({ NODE_ENV: "test" }).WEB_CONCURRENCY).toBe(Math.min(os.availableParallelism(), 64));
+    expect(readConfig({ NODE_ENV: "development" }).WEB_CONCURRENCY).toBe(1);
+    expect(readConfig({ WEB_CONCURRENCY: "1" }).WEB_CONCURRENCY).toBe(1);
+    expect(readConfig({ WEB_CONCURRENCY: " 4 " }).WEB_CONCURRENCY).toBe(4);
+    expect(readConfig({ WEB_CONCURRENCY: "64" }).WEB_CONCURRENCY).toBe(64);
+    expect(readConfig({ NODE_ENV: "development", WEB_CONCURRENCY: "1" }).WEB_CONCURRENCY).toBe(1);
+  });
+
+  it("wants WEB_CONCURRENCY a whole number from 1 to 64, and 1 in development", () => {
+    for (const value of ["0", "65", "-2", "2.5", "two", "", "1e9"]) {
+      expect(() => readConfig({ WEB_CONCURRENCY: value }), value).toThrow("WEB_CONCURRENCY: a whole number from 1 to 64");
+    }
+    expect(() => readConfig({ NODE_ENV: "development", WEB_CONCURRENCY: "2" })).toThrow(
+      "WEB_CONCURRENCY: 1 in development (NODE_ENV=development serves the sources through Vite, in one process)",
+    );
   });
 });

@@ -2,6 +2,7 @@
  * The server's configuration, read once from the environment and validated; a bad value stops
  * the start with a message that names the variable. Every variable is listed in the README.
  */
+import os from "node:os";
 import { z } from "zod";
 import { RATE_LIMIT_RANGE } from "../service/api/rate-limit.ts";
 
@@ -16,6 +17,13 @@ const schema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default("0.0.0.0"),
   NODE_ENV: z.enum(["production", "development", "test"]).default("production"),
+  /** How many worker processes serve the port (server/primary.ts); unset: one per core in production, 1 in development. */
+  WEB_CONCURRENCY: z.coerce
+    .number({ error: "a whole number from 1 to 64" })
+    .int("a whole number from 1 to 64")
+    .min(1, "a whole number from 1 to 64")
+    .max(64, "a whole number from 1 to 64")
+    .optional(),
   DATABASE_URL: z
     .string()
     .regex(/^postgres(ql)?:\/\//, "a postgres:// URL")
@@ -103,9 +111,18 @@ const checked = schema
   .refine((c) => Boolean(c.RECAPTCHA_SITE_KEY) === Boolean(c.RECAPTCHA_SECRET), {
     path: ["RECAPTCHA_SECRET"],
     message: "RECAPTCHA_SITE_KEY and RECAPTCHA_SECRET are set together or not at all",
-  });
+  })
+  // Vite's development server, its file watcher and its hot-reload socket, are one process's.
+  .refine((c) => c.NODE_ENV !== "development" || (c.WEB_CONCURRENCY ?? 1) === 1, {
+    path: ["WEB_CONCURRENCY"],
+    message: "1 in development (NODE_ENV=development serves the sources through Vite, in one process)",
+  })
+  .transform((c) => ({
+    ...c,
+    WEB_CONCURRENCY: c.WEB_CONCURRENCY ?? (c.NODE_ENV === "development" ? 1 : Math.min(os.availableParallelism(), 64)),
+  }));
 
-export type Config = z.infer<typeof schema>;
+export type Config = z.output<typeof checked>;
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const result = checked.safeParse(env);

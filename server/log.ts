@@ -11,6 +11,7 @@
  * client closed the connection before its answer as that (status 499, nginx's "client closed request").
  */
 import { AsyncLocalStorage } from "node:async_hooks";
+import cluster from "node:cluster";
 import { randomUUID } from "node:crypto";
 import { format } from "node:util";
 import type { MiddlewareHandler } from "hono";
@@ -24,7 +25,7 @@ const CLIENT_CLOSED = 499;
 
 const common: LoggerOptions = {
   messageKey: "message",
-  // No pid or hostname on each line: the collector knows which process and host it reads.
+  // No pid or hostname on each line: the collector knows which process and host it reads (but see `startLogs`).
   base: undefined,
   // Every line written while a request is answered carries its id.
   mixin: () => {
@@ -45,9 +46,9 @@ function byLevel(stream: (fd: 1 | 2) => DestinationStream): DestinationStream {
 }
 
 /** JSON lines: levels by name and ISO times, written asynchronously (flushed on exit) so a request never waits on the pipe. */
-function jsonLogger(): Logger {
+function jsonLogger(base: Record<string, unknown> | undefined): Logger {
   return pino(
-    { ...common, timestamp: pino.stdTimeFunctions.isoTime, formatters: { level: (label) => ({ level: label }) } },
+    { ...common, base, timestamp: pino.stdTimeFunctions.isoTime, formatters: { level: (label) => ({ level: label }) } },
     byLevel((fd) => pino.destination({ dest: fd, sync: false })),
   );
 }
@@ -77,9 +78,22 @@ async function prettyLogger(): Promise<Logger> {
  */
 export let logger: Logger = pino({ level: "silent" });
 
+/**
+ * Worker processes (WEB_CONCURRENCY > 1, server/primary.ts) write to their primary's output, so each
+ * of their lines says which one wrote it: the worker's number (1, 2, …; a replacement gets the next)
+ * and its pid. The primary's own lines carry its pid (it passes `base`).
+ */
+const workerFields = () => (cluster.isWorker && cluster.worker ? { worker: cluster.worker.id, pid: process.pid } : undefined);
+
 /** Sets the process's logger up (JSON, or pretty in development) and routes `console.log`, `info`, `warn` and `error` into it. */
-export async function startLogs({ pretty = false } = {}): Promise<Logger> {
-  logger = pretty ? await prettyLogger() : jsonLogger();
+export async function startLogs({
+  pretty = false,
+  base = workerFields(),
+}: {
+  pretty?: boolean;
+  base?: Record<string, unknown>;
+} = {}): Promise<Logger> {
+  logger = pretty ? await prettyLogger() : jsonLogger(base);
   const to =
     (level: "info" | "warn" | "error") =>
     (...args: unknown[]) =>

@@ -8,7 +8,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 function start(env: Record<string, string>): Promise<{ code: number | null; stderr: string }> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ["server/main.ts"], { env: { ...process.env, ...env }, stdio: ["ignore", "ignore", "pipe"] });
+    // One process (tests/e2e/workers.spec.ts starts several); in production, several would build the site first when it is not built.
+    const child = spawn(process.execPath, ["server/main.ts"], {
+      env: { ...process.env, WEB_CONCURRENCY: "1", ...env },
+      stdio: ["ignore", "ignore", "pipe"],
+    });
     let stderr = "";
     child.stderr.on("data", (chunk) => {
       stderr += chunk;
@@ -33,10 +37,11 @@ describe("a failed start", () => {
   });
 
   it("names the bad setting and exits 1", async () => {
-    const { code, stderr } = await start({ PORT: "eighty", ROOT_REDIRECT_STATUS: "200" });
+    const { code, stderr } = await start({ PORT: "eighty", ROOT_REDIRECT_STATUS: "200", WEB_CONCURRENCY: "0" });
     expect(code).toBe(1);
     expect(stderr).toContain("failed to start: invalid configuration:");
     expect(stderr).toContain("ROOT_REDIRECT_STATUS: one of 301, 302, 303, 307, 308");
+    expect(stderr).toContain("WEB_CONCURRENCY: a whole number from 1 to 64");
     expect(stderr).not.toMatch(/\n\s+at /);
   });
 

@@ -1,9 +1,10 @@
 /**
  * Starts the server (see main.ts): the production build (built first when there is none) on
  * PORT, with the content API in the same process, or `API_URL`'s when set; in development, the
- * sources through Vite.
+ * sources through Vite. With WEB_CONCURRENCY > 1 this runs in each worker process (server/primary.ts).
  */
 import { spawnSync } from "node:child_process";
+import cluster from "node:cluster";
 import { randomBytes } from "node:crypto";
 import { existsSync } from "node:fs";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
@@ -26,6 +27,7 @@ import { type HarvestSchedule, scheduleHarvest } from "./harvest-schedule.ts";
 import { startLogs } from "./log.ts";
 import { forwardedOai, inProcessOai, type OaiHandler } from "./oai.ts";
 import { allowOutboundHosts } from "./outbound.ts";
+import { SCHEDULED_WORK } from "./primary.ts";
 import { createRateLimiter } from "./rate-limiter.ts";
 import { gracefulShutdown } from "./shutdown.ts";
 import { createSite } from "./site.ts";
@@ -52,6 +54,8 @@ async function main() {
   }
   // The journals' sources this process pulls from (read once: a source named later is pulled after a restart).
   const harvesting = !config.API_URL && config.HARVEST_INTERVAL_MINUTES > 0;
+  // Of several worker processes, the one the primary names pulls; all of them send the outbox's mail (its claims hold across processes).
+  const runsScheduledWork = cluster.isPrimary || process.env[SCHEDULED_WORK] === "1";
   const sources = harvesting ? (await journalsWithSource(config.CONTENT_DIR)).map((j) => j.source?.oai) : [];
   // The services the configuration names are the only hosts the process may call.
   allowOutboundHosts([
@@ -97,9 +101,15 @@ async function main() {
     const service = createContentService(db, { onSubmission: () => outbox?.kick(), revision: () => revision.current() });
     // The process's own pages call the service directly; the HTTP API answers the other processes (API_URL) and /api.
     api = createApiClient(service);
-    harvest = harvesting
-      ? scheduleHarvest({ db, contentDir: config.CONTENT_DIR, intervalMs: config.HARVEST_INTERVAL_MINUTES * 60_000, galleys: config.HARVEST_GALLEYS })
-      : undefined;
+    harvest =
+      harvesting && runsScheduledWork
+        ? scheduleHarvest({
+            db,
+            contentDir: config.CONTENT_DIR,
+            intervalMs: config.HARVEST_INTERVAL_MINUTES * 60_000,
+            galleys: config.HARVEST_GALLEYS,
+          })
+        : undefined;
     apiApp = createApiApp(service, {
       publicUrl: config.PUBLIC_URL,
       harvestStatus: async () => ({
