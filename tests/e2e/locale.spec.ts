@@ -14,7 +14,7 @@ test("the root detects the locale: cookie first, then the browser's languages, t
   expect((await root(request, { "accept-language": "de-DE,fr;q=0.8" })).status()).toBe(200);
   expect((await root(request, {})).status()).toBe(200);
   // Kept or not, the English home page at the root and the redirects say what they depend on, for a CDN.
-  for (const headers of [{}, {}, { "accept-language": "tr" }])
+  for (const headers of [{}, {}, { "accept-language": "tr" }] as Record<string, string>[])
     expect((await root(request, headers)).headers().vary).toMatch(/Cookie, Accept-Language/);
   expect((await root(request, { "accept-language": "tr" })).headers().location).toBe("/tr");
 });
