@@ -22,6 +22,11 @@ describe("a page's URL as it is rendered and kept", () => {
     expect(pageUrl(`${site}/tr/bize-ulasin/finans?sent=MP-1&proof=p&gclid=1`)).toBe(`${site}/tr/bize-ulasin/finans?proof=p&sent=MP-1`);
   });
 
+  it("leaves a URL that is no route of the table as it is: React Router's manifest, a path that names no page", () => {
+    expect(pageUrl(`${site}/__manifest?p=%2Fjournals%2Fx&version=0f395df7`)).toBe(`${site}/__manifest?p=%2Fjournals%2Fx&version=0f395df7`);
+    expect(pageUrl(`${site}/no/such/page?x=1`)).toBe(`${site}/no/such/page?x=1`);
+  });
+
   it("keeps a client navigation's routes and the screen's own parameters", () => {
     expect(pageUrl(`${site}/journals.data?_routes=routes%2Fjournals%2Flist.en&page=2&utm_source=x`)).toBe(
       `${site}/journals.data?_routes=routes%2Fjournals%2Flist.en&page=2`,

@@ -287,7 +287,7 @@ export function createSite({ config, api, forms, apiApp, oai, build, clientDir, 
   };
   const renderPage = async (given: Request, visitorIp?: string) => {
     // A page reads only the query parameters its route declares (contract/page-query.ts). A URL
-    // that names no page is answered with its full path, as it was asked for (specification §8).
+    // whose screen finds nothing is answered with its full path, as it was asked for (specification §8).
     const url = given.method === "GET" || given.method === "HEAD" ? pageUrl(given.url) : given.url;
     if (url === given.url) return renderRequest(given, visitorIp);
     const response = await renderRequest(new Request(url, { method: given.method, headers: given.headers, signal: given.signal }), visitorIp);
