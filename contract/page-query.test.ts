@@ -20,6 +20,8 @@ describe("a page's URL as it is rendered and kept", () => {
   it("keeps a repeated parameter whole (the page answers it with a 404) and a form's sent answer", () => {
     expect(pageUrl(`${site}/search?q=a&q=b`)).toBe(`${site}/search?q=a&q=b`);
     expect(pageUrl(`${site}/tr/bize-ulasin/finans?sent=MP-1&proof=p&gclid=1`)).toBe(`${site}/tr/bize-ulasin/finans?proof=p&sent=MP-1`);
+    expect(pageUrl(`${site}/contact-us?sent=MP-1&proof=p`)).toBe(`${site}/contact-us?proof=p&sent=MP-1`);
+    expect(pageUrl(`${site}/tr/form-permission?sent=MP-1&proof=p`)).toBe(`${site}/tr/form-permission?proof=p&sent=MP-1`);
   });
 
   it("leaves a URL that is no route of the table as it is: React Router's manifest, a path that names no page", () => {

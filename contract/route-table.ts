@@ -38,7 +38,7 @@ export interface RouteEntry {
 export const routeTable = [
   { id: "home", en: "/", tr: "/tr", file: "routes/home.tsx" },
   { id: "contact", en: "/contact-us", tr: "/tr/bize-ulasin", file: "routes/contact/layout.tsx" },
-  { id: "contact-main", en: "/contact-us", tr: "/tr/bize-ulasin", file: "routes/contact/main.tsx", parent: "contact", index: true },
+  { id: "contact-main", en: "/contact-us", tr: "/tr/bize-ulasin", file: "routes/contact/main.tsx", parent: "contact", index: true, query: SENT },
   {
     id: "contact-finance",
     en: "/contact-us/finance",
