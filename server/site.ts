@@ -137,11 +137,17 @@ export function createSite({ config, api, forms, apiApp, oai, build, clientDir, 
           headers: COMMON_HEADERS,
         })
       : undefined;
+  // Behind a proxy that ends TLS, a visitor who came over plain HTTP is sent to the HTTPS site (below).
+  const httpsOrigin = config.PUBLIC_URL?.startsWith("https:") ? config.PUBLIC_URL : undefined;
+  const cameOverHttp = (c: Context) =>
+    httpsOrigin !== undefined && config.TRUST_PROXY > 0 && clientProtocol(c.req.header("x-forwarded-proto"), config.TRUST_PROXY) === "http";
   if (cache) {
     revision.onChange(() => cache.markStale());
     // A kept page is answered here, with its stored bytes and headers, before anything else runs:
-    // only pages of known hosts are kept. At the root, only for visitors its locale detection (below) keeps there.
+    // only pages of known hosts are kept, and never to a visitor to be sent to HTTPS.
+    // At the root, only for visitors its locale detection (below) keeps there.
     app.use(async (c, next) => {
+      if (cameOverHttp(c)) return next();
       if (c.req.path !== "/") return cache.answerKept(c, next);
       if (config.ROOT_REDIRECT || detectLocale(c) !== "en") return next();
       await cache.answerKept(c, next);
@@ -166,11 +172,9 @@ export function createSite({ config, api, forms, apiApp, oai, build, clientDir, 
     const isReady = await ready().catch(() => false);
     return c.json({ status: isReady ? "ready" : "unavailable" }, isReady ? 200 : 503, { "Cache-Control": "no-store" });
   });
-  // Behind a proxy that ends TLS, a visitor who came over plain HTTP is sent to the HTTPS site.
-  const httpsOrigin = config.PUBLIC_URL?.startsWith("https:") ? config.PUBLIC_URL : undefined;
-  if (httpsOrigin && config.TRUST_PROXY > 0) {
+  if (httpsOrigin) {
     app.use(async (c, next) => {
-      if (clientProtocol(c.req.header("x-forwarded-proto"), config.TRUST_PROXY) !== "http") return next();
+      if (!cameOverHttp(c)) return next();
       const url = new URL(c.req.url);
       return c.redirect(`${httpsOrigin}${url.pathname}${url.search}`, 301);
     });
