@@ -5,12 +5,13 @@
  * the busy time (idle left out). `--callers` prints instead the stacks (eight frames) that lead to
  * a function, with their time.
  *
- * To leave out the process's start: `cut -d' ' -f1 /proc/uptime` just before loading the server,
- * and that reading as `--from-uptime` (the profile's clock is the system's monotonic clock, in µs).
+ * To leave out the process's start and warm-up (a first article page formats its citations with
+ * a cold citeproc for seconds): read `cut -d' ' -f1 /proc/uptime` when the measured load starts,
+ * and pass it as `--from-uptime` (the profile's clock is the system's monotonic clock, in µs).
  *
- * A profile of a page under load (docs/benchmarks.md, "Rendering"):
+ * A profile of a page under load, the page cache off (docs/benchmarks.md):
  *   PORT=4401 NODE_ENV=production PAGE_CACHE_SECONDS=0 node --cpu-prof --cpu-prof-dir=/tmp/prof server/main.ts &
- *   npx autocannon -c 16 -d 5 http://127.0.0.1:4401/   # warm-up
+ *   npx autocannon -c 16 -d 10 http://127.0.0.1:4401/   # warm-up
  *   start=$(cut -d' ' -f1 /proc/uptime); npx autocannon -c 16 -d 15 http://127.0.0.1:4401/
  *   kill -INT %1; node scripts/profile-summary.ts /tmp/prof/*.cpuprofile --from-uptime $start
  */
