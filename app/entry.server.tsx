@@ -1,5 +1,6 @@
 import { isbot } from "isbot";
-import { renderToReadableStream } from "react-dom/server";
+import type { ReactNode } from "react";
+import { renderToPipeableStream } from "react-dom/server";
 import type { EntryContext, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
 import { fullPath } from "../contract/full-path.ts";
@@ -25,18 +26,90 @@ export default async function handleRequest(
   }
   if (request.method.toUpperCase() === "HEAD") return new Response(null, { status, headers });
 
+  const { html, shellStatus, allStatus } = await renderWhole(<ServerRouter context={routerContext} url={request.url} />, status);
+  headers.set("Content-Type", "text/html; charset=utf-8");
+  // One chunk in a stream: the cheapest body for what reads it next (React Router looks at the
+  // answer, the server reads it whole for its policy); a byte body would be copied first.
+  const body = new ReadableStream<Uint8Array>({
+    start(controller) {
+      controller.enqueue(html);
+      controller.close();
+    },
+  });
+  // A visitor's status is the shell's (an error in a part rendered after it is the browser's to
+  // show); a crawler's counts every part, as when its page was streamed to the end before answering.
+  return new Response(body, { headers, status: crawler ? allStatus : shellStatus });
+}
+
+/**
+ * The page rendered to the end, as one buffer of UTF-8 bytes. The server reads every page whole
+ * before answering (its policy hashes the inline scripts, the page cache keeps it), so nothing is
+ * gained by streaming it: React renders it through Node's stream interface, cheaper than the web
+ * streams', into an array of chunks, and the page is never one string (a page of more than 128 kB
+ * is a large object, dear to allocate and to collect). A shell that fails rejects, as
+ * renderToReadableStream did; a render still under way after the stream timeout is aborted.
+ * Waiting for everything is what crawlers always got; with no deferred data, visitors' pages were
+ * whole at the shell already, so the page is the same.
+ */
+function renderWhole(element: ReactNode, status: number): Promise<{ html: Uint8Array<ArrayBuffer>; shellStatus: number; allStatus: number }> {
+  const { promise, resolve, reject } = Promise.withResolvers<{ html: Uint8Array<ArrayBuffer>; shellStatus: number; allStatus: number }>();
   let shellRendered = false;
-  const body = await renderToReadableStream(<ServerRouter context={routerContext} url={request.url} />, {
-    signal: AbortSignal.timeout(streamTimeout + 1000),
+  let shellStatus = status;
+  const chunks: (string | Uint8Array)[] = [];
+  let timer: NodeJS.Timeout | undefined;
+  // What React writes to: it asks only for write, end, destroy and on (drain, error, close), never backs off.
+  const destination = {
+    write(chunk: string | Uint8Array) {
+      chunks.push(chunk);
+      return true;
+    },
+    end() {
+      clearTimeout(timer);
+      resolve({ html: concat(chunks), shellStatus, allStatus: status });
+    },
+    destroy(error: unknown) {
+      clearTimeout(timer);
+      reject(error);
+    },
+    on() {
+      return destination;
+    },
+  };
+  const { pipe, abort } = renderToPipeableStream(element, {
+    onShellReady() {
+      shellRendered = true;
+      shellStatus = status;
+    },
+    onShellError(error: unknown) {
+      clearTimeout(timer);
+      reject(error);
+    },
+    onAllReady() {
+      pipe(destination as unknown as NodeJS.WritableStream);
+    },
     onError(error: unknown) {
       status = 500;
       if (shellRendered) console.error(error);
     },
   });
-  shellRendered = true;
-  if (crawler) await body.allReady;
-  headers.set("Content-Type", "text/html; charset=utf-8");
-  return new Response(body, { headers, status });
+  timer = setTimeout(abort, streamTimeout + 1000);
+  return promise;
+}
+
+/** The chunks React wrote (byte views, and its longer strings as they are) in one buffer. */
+function concat(chunks: readonly (string | Uint8Array)[]): Uint8Array<ArrayBuffer> {
+  let length = 0;
+  for (const chunk of chunks) length += typeof chunk === "string" ? Buffer.byteLength(chunk) : chunk.byteLength;
+  const buffer = Buffer.allocUnsafeSlow(length);
+  let offset = 0;
+  for (const chunk of chunks) {
+    if (typeof chunk === "string") offset += buffer.write(chunk, offset);
+    else {
+      buffer.set(chunk, offset);
+      offset += chunk.byteLength;
+    }
+  }
+  return buffer.subarray(0, offset);
 }
 
 function errorSummary(context: EntryContext): string {

@@ -10,7 +10,8 @@ import {
   useMatches,
   useRouteLoaderData,
 } from "react-router";
-import { socialNetworks } from "../contract/site-context.ts";
+import { type SiteConfig, socialNetworks } from "../contract/site-context.ts";
+import type { Locale } from "../i18n/locales.ts";
 import type { Route } from "./+types/root";
 import { Analytics } from "./components/analytics.tsx";
 import { FeedLink } from "./components/feed-link.tsx";
@@ -27,16 +28,27 @@ import { emptyEntities, namedEntities, rootDataStale, useEntitiesHeld } from "./
 import { iconSvg, withIcons } from "./lib/icons.server.ts";
 import { emptyInitial } from "./lib/initial.ts";
 import { loaderBase } from "./lib/load.server.ts";
+import { perRevision } from "./lib/per-revision.server.ts";
 import { useBuildUpdates } from "./lib/use-build-updates.ts";
 import "./app.css";
 
+/** The root's data in each locale (and origin): the same on every page at a content revision. */
+const rootData = perRevision<Awaited<ReturnType<typeof readRootData>>["value"]>(8);
+
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { api, locale, origin } = loaderBase(request, context);
+  return rootData.get(context, `${locale} ${origin}`, () => readRootData(api, locale, origin, context.get(siteConfigContext)));
+}
+
+/** The root's data, kept only when none of it is missing (the content service failed, or an icon could not be fetched). */
+async function readRootData(api: ReturnType<typeof loaderBase>["api"], locale: Locale, origin: string, config: SiteConfig) {
+  let whole = true;
   // Spec §8: when the initial fetch fails the site still renders, with no services or
   // policies and zeroed statistics.
   const [initial, entities] = await Promise.all([
     api.initial(locale).catch((error: Error) => {
       console.warn(`initial content unavailable: ${error.message}`);
+      whole = false;
       return emptyInitial;
     }),
     // Without them the journal directory has no filters; the next navigation asks again.
@@ -45,16 +57,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       .then((all) => namedEntities(all, locale))
       .catch((error: Error) => {
         console.warn(`reference entities unavailable: ${error.message}`);
+        whole = false;
         return emptyEntities;
       }),
   ]);
-  const config = context.get(siteConfigContext);
   const [services, policies, socialIcons] = await Promise.all([
     withIcons(initial.services, config.iconApiUrl),
     withIcons(initial.policies, config.iconApiUrl),
     Promise.all(socialNetworks.map((network) => iconSvg(network === "x" ? "brand:x" : `lucide:${network}`))),
   ]);
-  return {
+  if ([...services, ...policies].some((item) => item.icon && !item.iconSvg)) whole = false;
+  const value = {
     initial: { ...initial, services, policies },
     entities,
     origin,
@@ -64,6 +77,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     },
     gaMeasurementId: config.gaMeasurementId,
   };
+  return { value, keep: whole };
 }
 
 /**

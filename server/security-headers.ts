@@ -43,14 +43,51 @@ const BOT_CHECK = {
 const isScriptType = (type: string | undefined) =>
   type === undefined || type === "" || type === "module" || /^(text|application)\/(x-)?(java|ecma)script$/i.test(type);
 
-/** The 'sha256-…' sources of the inline scripts in a page, in order, each once. */
-function inlineScriptHashes(html: string): string[] {
+const LT = 0x3c;
+const GT = 0x3e;
+const SLASH = 0x2f;
+const SCRIPT = [0x73, 0x63, 0x72, 0x69, 0x70, 0x74]; // "script"
+/** ASCII letters, digits and "_": what a regular expression's \b tells from the rest. */
+const isWordByte = (b: number) => (b >= 0x30 && b <= 0x39) || (b >= 0x41 && b <= 0x5a) || (b >= 0x61 && b <= 0x7a) || b === 0x5f;
+/** HTML's ASCII whitespace (and vertical tab). */
+const isSpaceByte = (b: number) => b === 0x20 || (b >= 0x09 && b <= 0x0d);
+/** Whether "script" is written at `at`, in any case. */
+function isScriptName(bytes: Uint8Array, at: number): boolean {
+  for (let k = 0; k < 6; k++) if ((bytes[at + k] | 0x20) !== SCRIPT[k]) return false;
+  return true;
+}
+/** Where the first `</script>` (any case, spaces before its ">") at or after `from` starts and ends, or undefined. */
+function closingTag(bytes: Uint8Array, from: number): [number, number] | undefined {
+  for (let i = bytes.indexOf(LT, from); i !== -1; i = bytes.indexOf(LT, i + 1)) {
+    if (bytes[i + 1] !== SLASH || !isScriptName(bytes, i + 2)) continue;
+    let end = i + 8;
+    while (end < bytes.length && isSpaceByte(bytes[end])) end++;
+    if (bytes[end] === GT) return [i, end + 1];
+  }
+  return undefined;
+}
+
+/**
+ * The 'sha256-…' sources of the inline scripts in a page's UTF-8 bytes, in order, each once. It
+ * reads the bytes as they are: a page is often more than 128 kB, and making it one string costs
+ * more than rendering parts of it (decoding, and a large object for the garbage collector).
+ * What it finds is what `<script\b([^>]*)>([\s\S]*?)<\/script\s*>` (case-insensitive) finds.
+ */
+function inlineScriptHashes(bytes: Uint8Array): string[] {
   const hashes = new Set<string>();
-  for (const [, attributes, body] of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi)) {
+  for (let i = bytes.indexOf(LT); i !== -1; i = bytes.indexOf(LT, i + 1)) {
+    if (!isScriptName(bytes, i + 1) || isWordByte(bytes[i + 7])) continue;
+    const attributesEnd = bytes.indexOf(GT, i + 7);
+    if (attributesEnd === -1) break;
+    const closing = closingTag(bytes, attributesEnd + 1);
+    if (!closing) break;
+    const attributes = Buffer.from(bytes.buffer, bytes.byteOffset + i + 7, attributesEnd - i - 7).toString("utf8");
+    const body = bytes.subarray(attributesEnd + 1, closing[0]);
+    i = closing[1] - 1;
     if (/\bsrc\s*=/i.test(attributes)) continue;
     const type = attributes.match(/\btype\s*=\s*["']?([^"'\s>]*)/i)?.[1];
-    if (!isScriptType(type) || body === "") continue;
-    hashes.add(`'sha256-${createHash("sha256").update(body, "utf8").digest("base64")}'`);
+    if (!isScriptType(type) || body.length === 0) continue;
+    hashes.add(`'sha256-${createHash("sha256").update(body).digest("base64")}'`);
   }
   return [...hashes];
 }
@@ -84,18 +121,35 @@ function pagePolicy(hashes: readonly string[], thirdParties: ThirdParties): stri
     .join("; ");
 }
 
-/** The policy of a page with this HTML. */
-export const htmlPolicy = (html: string, thirdParties: ThirdParties) => pagePolicy(inlineScriptHashes(html), thirdParties);
+/** The policy of a page with this HTML (a string, or its UTF-8 bytes). */
+export const htmlPolicy = (html: string | Uint8Array, thirdParties: ThirdParties) =>
+  pagePolicy(inlineScriptHashes(typeof html === "string" ? Buffer.from(html) : html), thirdParties);
 
 const isHtml = (response: Response) => /^text\/html\b/i.test(response.headers.get("content-type") ?? "");
 
-/** A page with its policy, computed from its HTML (the body is read whole). Other answers are returned as they are. */
+/** A page with its policy, computed from its HTML (the body is read whole, as bytes). Other answers are returned as they are. */
 export async function withPagePolicy(response: Response, thirdParties: ThirdParties): Promise<Response> {
   if (!isHtml(response) || response.body === null || response.headers.has(CSP)) return response;
-  const html = await response.text();
+  const html = await bytesOf(response.body);
   const headers = new Headers(response.headers);
   headers.set(CSP, htmlPolicy(html, thirdParties));
-  return new Response(html, { status: response.status, statusText: response.statusText, headers });
+  // Passed on as a stream of one chunk: a byte body would be copied into a byte stream of its own,
+  // and the compression that follows takes one chunk for less than many.
+  const body = new ReadableStream<Uint8Array>({
+    start(controller) {
+      controller.enqueue(html);
+      controller.close();
+    },
+  });
+  return new Response(body, { status: response.status, statusText: response.statusText, headers });
+}
+
+/** A body's bytes, in one piece. */
+async function bytesOf(body: ReadableStream<Uint8Array>): Promise<Uint8Array> {
+  const reader = body.getReader();
+  const chunks: Uint8Array[] = [];
+  for (let read = await reader.read(); !read.done; read = await reader.read()) chunks.push(read.value);
+  return chunks.length === 1 ? chunks[0] : Buffer.concat(chunks);
 }
 
 /**
@@ -107,7 +161,9 @@ export function securityHeaders(thirdParties: ThirdParties): MiddlewareHandler {
   const common = Object.entries(COMMON_HEADERS);
   return async (c, next) => {
     await next();
-    c.res = await withPagePolicy(c.res, thirdParties);
+    // Only a new answer is set: Hono's setter makes even the same answer anew, its body a stream.
+    const answer = await withPagePolicy(c.res, thirdParties);
+    if (answer !== c.res) c.res = answer;
     if (!c.res.headers.has(CSP)) c.res.headers.set(CSP, RESOURCE_POLICY);
     for (const [name, value] of common) c.res.headers.set(name, value);
   };

@@ -36,12 +36,13 @@ export function StructuredData() {
   if (issue && journal && journalUrl) {
     described.push(publicationIssue(journal, journalUrl, issue, origin + href("journal-issue", { slug: journal.slug, issueId: issue.id }, locale)));
   }
+  const texts = described.map(jsonLdText);
   const articleData = screen === "journal-article" ? dataOf<{ article: ArticleDetail; citation: CitationData }>("journal-article") : undefined;
   if (articleData) {
     const { article, citation } = articleData;
     const slug = article.alternates[locale];
-    described.push(
-      scholarlyArticle(
+    texts.push(
+      scholarlyArticleText(
         citation,
         origin + href("journal-issue", { slug, issueId: article.issueId }, locale),
         origin + href("journal", { slug }, locale),
@@ -50,16 +51,32 @@ export function StructuredData() {
     );
   }
   const bookDetail = screen === "book" ? dataOf<{ book: BookDetail }>("book")?.book : undefined;
-  if (bookDetail) described.push(book(bookDetail, origin + href("book", { slug: bookDetail.slug }, locale), by));
+  if (bookDetail) texts.push(jsonLdText(book(bookDetail, origin + href("book", { slug: bookDetail.slug }, locale), by)));
 
   const trail = breadcrumbs(matches, locale, t, origin);
+  if (trail.length) texts.push(jsonLdText(breadcrumbList(trail)));
   return (
     <>
-      {[...described, ...(trail.length ? [breadcrumbList(trail)] : [])].map((data, i) => (
+      {texts.map((text, i) => (
         // biome-ignore lint/security/noDangerouslySetInnerHtml: JSON with "<" escaped (jsonLdText), not markup.
         // biome-ignore lint/suspicious/noArrayIndexKey: the list is rebuilt whole for each page.
-        <script key={i} type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonLdText(data) }} />
+        <script key={i} type="application/ld+json" dangerouslySetInnerHTML={{ __html: text }} />
       ))}
     </>
   );
+}
+
+/**
+ * An article's JSON-LD (its references among it: the page's longest), made once per article's
+ * citation data: the article's loader keeps that per content revision (and the browser per
+ * navigation), so every later render of the page finds its text here.
+ */
+const articleTexts = new WeakMap<CitationData, { inputs: string; text: string }>();
+function scholarlyArticleText(citation: CitationData, issueUrl: string, journalUrl: string, by: ReturnType<typeof publisher>): string {
+  const inputs = `${issueUrl} ${journalUrl} ${by.name} ${by.url}`;
+  const made = articleTexts.get(citation);
+  if (made?.inputs === inputs) return made.text;
+  const text = jsonLdText(scholarlyArticle(citation, issueUrl, journalUrl, by));
+  articleTexts.set(citation, { inputs, text });
+  return text;
 }

@@ -1,7 +1,9 @@
 import type { ReactNode } from "react";
+import type { BookDetail as Book } from "../../../contract/api-types.ts";
 import { doiUrl } from "../../../contract/identifiers.ts";
 import { plainText } from "../../../contract/plain-text.ts";
 import { href } from "../../../contract/route-table.ts";
+import type { Locale } from "../../../i18n/locales.ts";
 import { Cover } from "../../components/cover.tsx";
 import { Facts } from "../../components/facts.tsx";
 import { HowToCite } from "../../components/how-to-cite.tsx";
@@ -12,12 +14,22 @@ import { bookCitationMeta } from "../../lib/citation-meta.ts";
 import { formatCitations } from "../../lib/citations/format.server.ts";
 import { bookToWork } from "../../lib/citations/from-api.ts";
 import { loaderBase, orNotFound } from "../../lib/load.server.ts";
+import { perRevision } from "../../lib/per-revision.server.ts";
 import type { Route } from "./+types/detail";
 import { contributorLine } from "./contributors.ts";
 
+/** Books' pages as their loader makes them (citations among them), per locale and origin: the same for every visit at a content revision. */
+const books = perRevision<ReturnType<typeof readBook>>(100);
+
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { api, locale, origin } = loaderBase(request, context);
-  const book = await orNotFound(request, api.book(locale, params.slug));
+  return books.get(context, `${locale} ${origin} ${params.slug}`, async () => ({
+    value: readBook(await orNotFound(request, api.book(locale, params.slug)), origin, locale),
+    keep: true,
+  }));
+}
+
+function readBook(book: Book, origin: string, locale: Locale) {
   const url = origin + href("book", { slug: book.slug }, locale);
   const work = bookToWork(book, url, locale);
   const citations = formatCitations(work, locale);

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import type { ArticleText } from "../../../contract/api-types.ts";
+import type { ArticleDetail, ArticleText } from "../../../contract/api-types.ts";
 import { articlePath, galleyPath } from "../../../contract/article-path.ts";
 import { doiUrl } from "../../../contract/identifiers.ts";
 import { href } from "../../../contract/route-table.ts";
@@ -23,15 +23,27 @@ import { articleToWork } from "../../lib/citations/from-api.ts";
 import { formatDate, formatNumber } from "../../lib/formatting.ts";
 import { issueLabel } from "../../lib/issue-label.ts";
 import { loaderBase, orNotFound } from "../../lib/load.server.ts";
+import { perRevision } from "../../lib/per-revision.server.ts";
 import type { Route } from "./+types/article";
+
+/** Articles' pages as their loader makes them, per locale and origin: the same for every visit at a content revision. */
+const articles = perRevision<ReturnType<typeof readArticle>>(100);
 
 /**
  * One article's landing page; an article the issue does not hold is the site's 404. Its citation
- * data (meta tags, JSON-LD) is worked out here once, and its URL is the one the references cite.
+ * data (meta tags, JSON-LD) and its citations in every style are worked out here, once per
+ * content revision, and its URL is the one the references cite.
  */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { api, locale, origin } = loaderBase(request, context);
-  const article = await orNotFound(request, api.article(locale, params.slug, params.issueId, params.articleSlug));
+  const key = `${locale} ${origin} ${params.slug}/${params.issueId}/${params.articleSlug}`;
+  return articles.get(context, key, async () => ({
+    value: readArticle(await orNotFound(request, api.article(locale, params.slug, params.issueId, params.articleSlug)), origin, locale),
+    keep: true,
+  }));
+}
+
+function readArticle(article: ArticleDetail, origin: string, locale: Locale) {
   const citation = citationData(article, origin, locale);
   const citations = formatCitations(
     articleToWork(article, article.issue, article.journal, citation.url, {

@@ -1,4 +1,4 @@
-import { journalFacets } from "../../../contract/api-types.ts";
+import { type JournalDirectory, journalFacets } from "../../../contract/api-types.ts";
 import { href } from "../../../contract/route-table.ts";
 import { Cover } from "../../components/cover.tsx";
 import { JournalFiltersPanel } from "../../components/journal-filters.tsx";
@@ -9,17 +9,28 @@ import { Pagination, pageParam } from "../../components/pagination.tsx";
 import { plural, useLocale, useMessages } from "../../i18n.ts";
 import { filtersOf } from "../../lib/list-query.ts";
 import { loaderBase, notFound, orNotFound, orUnavailable } from "../../lib/load.server.ts";
+import { perRevision } from "../../lib/per-revision.server.ts";
 import type { Route } from "./+types/list";
 
 /** Journals per page: a directory of hundreds stays quick to read and to load. */
 const JOURNALS_PER_PAGE = 24;
+
+/** The directories read lately (each filter set's), kept per content revision. */
+const directories = perRevision<JournalDirectory | null>(32);
 
 /** The journal directory: every journal, or those the filters in the URL pick (an unknown filter names no page). */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { api, locale } = loaderBase(request, context);
   const page = pageParam(request.url) ?? notFound(request);
   const filters = filtersOf(new URL(request.url).searchParams, journalFacets) ?? notFound(request);
-  const directory = await orNotFound(request, orUnavailable(api.journals(locale, filters)));
+  // The directory is the same for every visit at a content revision; one that could not be read is not kept.
+  const directory = await orNotFound(
+    request,
+    directories.get(context, `${locale} ${JSON.stringify(filters)}`, async () => {
+      const read = await orUnavailable(api.journals(locale, filters));
+      return { value: read, keep: read !== null };
+    }),
+  );
   if (!directory) return { journals: null, count: 0, facets: null, filters, page, pageCount: 1 };
   const pageCount = Math.max(1, Math.ceil(directory.Count / JOURNALS_PER_PAGE));
   if (page > pageCount) notFound(request);
