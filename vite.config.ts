@@ -2,8 +2,10 @@ import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
 import { buildIdentity } from "./scripts/build-identity.ts";
+import { clientChunks } from "./scripts/client-chunks.ts";
+import { clientMessages } from "./scripts/client-messages.ts";
 import { routeModuleErrors } from "./scripts/route-module-errors.ts";
 
 export default defineConfig({
-  plugins: [tailwindcss(), reactRouter(), buildIdentity(), routeModuleErrors()],
+  plugins: [tailwindcss(), reactRouter(), buildIdentity(), routeModuleErrors(), clientChunks(), clientMessages()],
 });

@@ -1,4 +1,6 @@
+import messageFiles from "virtual:meridian/messages-files";
 import { type ReactNode, useEffect } from "react";
+import { preloadModule } from "react-dom";
 import {
   isRouteErrorResponse,
   Links,
@@ -17,6 +19,7 @@ import { Analytics } from "./components/analytics.tsx";
 import { FeedLink } from "./components/feed-link.tsx";
 import { Footer } from "./components/footer.tsx";
 import { Header } from "./components/header.tsx";
+import { IdlePrefetch } from "./components/idle-prefetch.tsx";
 import { PageTitle } from "./components/page-title.tsx";
 import { LoadingBar } from "./components/shell/loading-bar.tsx";
 import { StructuredData } from "./components/structured-data.tsx";
@@ -110,6 +113,9 @@ export function Layout({ children }: { children: ReactNode }) {
   const t = useMessages();
   // A page that describes itself (an article's abstract) says so in its route's handle.
   const ownDescription = useMatches().some((m) => (m.handle as { ownDescription?: boolean } | undefined)?.ownDescription);
+  // The page's messages, which the browser imports before hydrating (entry.client.tsx): fetched alongside the other modules.
+  const messagesFile = import.meta.env.SSR ? messageFiles[locale] : undefined;
+  if (messagesFile) preloadModule(messagesFile, { as: "script" });
   return (
     <html lang={locale}>
       <head>
@@ -149,7 +155,12 @@ export default function App() {
   useEffect(() => reloadOnChunkFailure(), []);
   useBuildUpdates();
   useEntitiesHeld();
-  return <Outlet />;
+  return (
+    <>
+      <Outlet />
+      <IdlePrefetch />
+    </>
+  );
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {

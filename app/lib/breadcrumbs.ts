@@ -8,7 +8,7 @@ import type { UIMatch } from "react-router";
 import type { ArticleDetail, BookDetail, ContentItemDetail, DepartmentDetail, IssueArticles, JournalDetail } from "../../contract/api-types.ts";
 import { fillPattern, parseRouterId, type RouteId, routeEntry, routerId, type ScreenId } from "../../contract/route-table.ts";
 import type { Locale } from "../../i18n/locales.ts";
-import type { Messages } from "../../i18n/messages/index.ts";
+import type { PageMessages } from "../../i18n/messages/index.ts";
 import { issueLabel } from "./issue-label.ts";
 
 /** The screen above each one, when it is not the home page. */
@@ -38,7 +38,7 @@ export const screenData =
   <T>(id: RouteId) =>
     matches.find((match) => match.id === routerId(id, locale))?.loaderData as T | undefined;
 
-const names: Record<ScreenId, (t: Messages, data: DataOf) => string | undefined> = {
+const names: Record<ScreenId, (t: PageMessages, data: DataOf) => string | undefined> = {
   home: (t) => t.nav.home,
   about: (t) => t.nav.whoWeAre,
   departments: (t) => t.nav.departments,
@@ -78,7 +78,7 @@ export interface Crumb {
 }
 
 /** The trail to the page the matches render, home first and the page last; empty off the route table. */
-export function breadcrumbs(matches: UIMatch[], locale: Locale, t: Messages, origin: string): Crumb[] {
+export function breadcrumbs(matches: UIMatch[], locale: Locale, t: PageMessages, origin: string): Crumb[] {
   const screens = matches.map((match) => parseRouterId(match.id)).filter((parsed) => parsed !== undefined);
   // An index screen (a journal's overview) is its parent's page.
   const page = screens.filter((screen) => !routeEntry(screen.id)?.index).at(-1);

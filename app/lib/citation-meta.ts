@@ -83,22 +83,7 @@ function referenceTag(reference: Reference): string {
   return reference.title ? known.map(([key, value]) => `${key}=${String(value).replaceAll(";", ",")}`).join("; ") : reference.text;
 }
 
-/**
- * The tags of each citation data already described: the article's loader keeps its data per
- * content revision, so the server renders these tags (one per reference among them) once.
- */
-const described = new WeakMap<CitationData, MetaTag[]>();
-
 export function citationMeta(data: CitationData): MetaTag[] {
-  let tags = described.get(data);
-  if (!tags) {
-    tags = articleTags(data);
-    described.set(data, tags);
-  }
-  return tags;
-}
-
-function articleTags(data: CitationData): MetaTag[] {
   const description = shorten(data.abstract, DESCRIPTION_MAX);
   const tags: Tag[] = [
     ["name", "description", description],

@@ -238,9 +238,13 @@ for (const locale of ["en", "tr"] as const) {
                 : "Bu makale geri çekilmiştir.",
         });
         await expect(banner.locator(`a[href="${pathOf(detail, locale)}"]`)).toHaveText(detail.title);
-        const ld = (await page.locator('script[type="application/ld+json"]').allTextContents())
-          .map((t) => JSON.parse(t))
-          .find((x) => x["@type"] === "ScholarlyArticle");
+        // The page was opened in the app: its JSON-LD follows once the code that writes it has loaded (decision 027).
+        const scholarlyArticle = async () =>
+          (await page.locator('script[type="application/ld+json"]').allTextContents())
+            .map((t) => JSON.parse(t))
+            .find((x) => x["@type"] === "ScholarlyArticle" && x.name === work.title);
+        await expect.poll(scholarlyArticle).toBeTruthy();
+        const ld = await scholarlyArticle();
         expect(ld.correction[0].url).toMatch(new RegExp(`${pathOf(detail, locale)}$`));
         expect(ld.creativeWorkStatus).toBe(noticeType === "correction" ? "Corrected" : "Retracted");
       }

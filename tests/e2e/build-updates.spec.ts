@@ -70,7 +70,7 @@ test("a route module that fails to load reloads the page once, then shows the er
   let loads = 0;
   page.on("load", () => loads++);
   await gotoHydrated(page, "/");
-  // The header's link prefetches the module as it comes into view: that failure alone reloads nothing.
+  // The header's link prefetches the module once the page is idle: that failure alone reloads nothing.
   await page.waitForLoadState("networkidle");
   await page.waitForTimeout(500);
   expect(loads).toBe(1);

@@ -1,6 +1,6 @@
 /**
- * What the browser does beyond rendering: links prefetch as they become visible except on data
- * saver or 2g, Google Analytics counts every navigation when configured (and nothing loads when
+ * What the browser does beyond rendering: links prefetch on intent, and the first few visible ones
+ * once the page is idle, one at a time, except on data saver or 2g, Google Analytics counts every navigation when configured (and nothing loads when
  * not), and rich text never carries a javascript:, data:, blob: or vbscript: link. Nothing here
  * reaches Google: its hosts are intercepted and a stand-in plays the tag.
  */
@@ -15,26 +15,57 @@ import { gotoHydrated } from "./hydrated.ts";
 const mainNavigation = (page: Page) => page.getByRole("navigation", { name: "Main navigation" });
 
 test.describe("link prefetching", () => {
-  /** Opens the home page, scrolls through it, and lists the page data fetched meanwhile. */
-  async function dataFetchedOnHomePage(page: Page) {
-    const dataRequests: string[] = [];
+  /** The page data fetched while the test runs, each with when its request started and ended (ms). */
+  function watchData(page: Page) {
+    const requests: { path: string; start: number; end?: number }[] = [];
     page.on("request", (request) => {
-      if (new URL(request.url()).pathname.endsWith(".data")) dataRequests.push(new URL(request.url()).pathname);
+      if (new URL(request.url()).pathname.endsWith(".data")) requests.push({ path: new URL(request.url()).pathname, start: Date.now() });
     });
-    await gotoHydrated(page, "/");
-    // Each pause: long enough for React Router to see the links in view and the browser to fetch.
-    await page.waitForTimeout(1000);
-    await page.waitForLoadState("networkidle");
-    await page.mouse.wheel(0, 10_000);
-    await page.waitForTimeout(1000);
-    await page.waitForLoadState("networkidle");
-    return dataRequests;
+    const ended = (request: import("@playwright/test").Request) => {
+      const path = new URL(request.url()).pathname;
+      const entry = requests.find((r) => r.path === path && r.end === undefined);
+      if (entry) entry.end = Date.now();
+    };
+    page.on("requestfinished", ended);
+    page.on("requestfailed", ended);
+    return requests;
   }
 
-  test("links prefetch their page's data as they come into view, on an ordinary connection", async ({ page }) => {
-    const fetched = await dataFetchedOnHomePage(page);
-    // The header's links at the top, the footer's (departments among them) once scrolled to.
-    expect(fetched).toEqual(expect.arrayContaining(["/who-we-are.data", "/journals.data", "/who-we-are/departments.data"]));
+  /** Opens the home page, waits until it is idle, scrolls through it and waits again. */
+  async function visitHomePage(page: Page) {
+    await gotoHydrated(page, "/");
+    // Each pause: long enough for the page to be idle and the idle prefetches to run, one after the other.
+    await page.waitForTimeout(1500);
+    await page.waitForLoadState("networkidle");
+    await page.mouse.wheel(0, 10_000);
+    await page.waitForTimeout(1500);
+    await page.waitForLoadState("networkidle");
+  }
+
+  test("once the page is idle, the first visible links prefetch one at a time, three at most", async ({ page }) => {
+    let loaded = 0;
+    page.on("load", () => {
+      loaded = Date.now();
+    });
+    const requests = watchData(page);
+    await visitHomePage(page);
+    // The header's first links at the top; the footer's, scrolled to later, not: the page has had its three.
+    expect(requests.map((r) => r.path)).toEqual(["/who-we-are.data", "/journals.data", "/books.data"]);
+    // None before the page had loaded, and each only once the one before had arrived.
+    expect(requests[0].start).toBeGreaterThanOrEqual(loaded);
+    for (const [i, request] of requests.entries()) {
+      if (i > 0) expect(request.start).toBeGreaterThanOrEqual(requests[i - 1].end ?? Number.POSITIVE_INFINITY);
+    }
+  });
+
+  test("a link prefetches its page's data when the pointer rests on it, or it gets focus", async ({ page }) => {
+    const requests = watchData(page);
+    await visitHomePage(page);
+    const footer = page.getByRole("contentinfo");
+    await footer.getByRole("link", { name: "Departments" }).hover();
+    await expect.poll(() => requests.map((r) => r.path)).toContain("/who-we-are/departments.data");
+    await page.getByRole("link", { name: "Our services" }).focus();
+    await expect.poll(() => requests.map((r) => r.path)).toContain("/services.data");
   });
 
   for (const connection of [{ saveData: true, effectiveType: "4g" }, { saveData: false, effectiveType: "2g" }, { effectiveType: "slow-2g" }]) {
@@ -46,13 +77,16 @@ test.describe("link prefetching", () => {
       page.on("console", (message) => {
         if (message.type() === "error") errors.push(message.text());
       });
-      const dataRequests = await dataFetchedOnHomePage(page);
-      expect(dataRequests).toEqual([]);
+      const requests = watchData(page);
+      await visitHomePage(page);
+      await mainNavigation(page).getByRole("link", { name: "Journals" }).hover();
+      await page.waitForTimeout(500);
+      expect(requests).toEqual([]);
       expect(errors).toEqual([]);
       // Links still navigate, fetching their data only then.
       await mainNavigation(page).getByRole("link", { name: "Who We Are" }).click();
       await expect(page.getByRole("heading", { level: 1 })).toHaveText("Who We Are");
-      expect(dataRequests).toEqual(["/who-we-are.data"]);
+      expect(requests.map((r) => r.path)).toEqual(["/who-we-are.data"]);
     });
   }
 });

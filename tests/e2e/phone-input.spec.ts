@@ -347,12 +347,15 @@ test.describe("narrow screens", () => {
   });
 });
 
-test("libphonenumber is downloaded on a page with a phone field only", async ({ page }) => {
+test("libphonenumber is downloaded once the number field gets focus, and on a page with a phone field only", async ({ page }) => {
   const phoneChunk = /\/assets\/phone-(?!input)[\w-]+\.js$/;
   const requested: string[] = [];
   page.on("request", (request) => requested.push(request.url()));
 
   await gotoHydrated(page, "/form-permission");
+  await page.waitForLoadState("networkidle");
+  expect(requested.filter((url) => phoneChunk.test(url))).toEqual([]);
+  await field(page).focus();
   await expect.poll(() => requested.filter((url) => phoneChunk.test(url))).toHaveLength(1);
   const chunk = requested.find((url) => phoneChunk.test(url)) ?? "";
   // It is the library: the numbering metadata of every country is in it.

@@ -3,8 +3,8 @@
  * Turkish interface language, its badge is hidden (app.css), and Google's notice is shown instead,
  * as their terms ask. The token goes with the form; the action verifies it.
  */
-import { useMessages } from "../../i18n.ts";
 import { useExternalScript } from "../../lib/external-script.ts";
+import { useFormMessages } from "./messages.ts";
 
 declare global {
   interface Window {
@@ -13,7 +13,7 @@ declare global {
 }
 
 export function BotCheckScript({ siteKey }: { siteKey: string }) {
-  const t = useMessages();
+  const t = useFormMessages();
   const [before, middle, after] = t.forms.botCheckNotice.split(/\{privacy\}|\{terms\}/);
   useExternalScript(`https://www.google.com/recaptcha/api.js?render=${encodeURIComponent(siteKey)}&hl=tr`);
   return (

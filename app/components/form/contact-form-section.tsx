@@ -1,20 +1,21 @@
 import { useEffect, useRef } from "react";
 import { useLocation } from "react-router";
 import type { DepartmentDetail } from "../../../contract/api-types.ts";
-import { format, useMessages } from "../../i18n.ts";
+import { format } from "../../i18n.ts";
 import type { FormFailure, FormPageData } from "../../lib/forms/form-page.server.ts";
 import { Link } from "../link.tsx";
+import { useFormMessages } from "./messages.ts";
 import { SubmissionForm } from "./submission-form.tsx";
 
 /** A form page's document title: "Error: …" while its form is answered with problems, so a screen reader hears it first. */
 export function useFormPageTitle(title: string, failure: FormFailure | undefined): string {
-  const t = useMessages();
+  const t = useFormMessages();
   return failure ? format(t.forms.errorTitle, { title }) : title;
 }
 
 /** A page's form, or, once it was sent, the thanks with the visitor's reference. */
 export function ContactFormSection({ form, department, failure }: { form: FormPageData; department?: DepartmentDetail; failure?: FormFailure }) {
-  const t = useMessages();
+  const t = useFormMessages();
   const { pathname } = useLocation();
   const heading = useRef<HTMLHeadingElement>(null);
   const { sent } = form;

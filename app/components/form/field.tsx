@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import type { FieldErrorCode } from "../../../forms/schemas.ts";
-import { useMessages } from "../../i18n.ts";
+import { useFormMessages } from "./messages.ts";
 
 /** The ids that tie a field's label, hint and error together. */
 export const fieldIds = (name: string) => ({ input: name, hint: `${name}-hint`, error: `${name}-error` });
@@ -32,7 +32,7 @@ export function Field({
   /** A group of controls (checkboxes) is a fieldset with a legend instead of a label. */
   as?: "div" | "fieldset";
 }) {
-  const t = useMessages();
+  const t = useFormMessages();
   const ids = fieldIds(name);
   const text = (
     <>

@@ -1,11 +1,12 @@
 import { href } from "../../../contract/route-table.ts";
 import { type FieldSpec, fieldChoices } from "../../../forms/definitions.ts";
 import type { FieldErrorCode, FormValues } from "../../../forms/schemas.ts";
-import { useLocale, useMessages } from "../../i18n.ts";
+import { useLocale } from "../../i18n.ts";
 import type { FormPageData } from "../../lib/forms/form-page.server.ts";
 import { useInitial } from "../../lib/initial.ts";
 import { PhoneInput } from "../phone-input/phone-input.tsx";
 import { describedBy, Field, fieldIds, inputClass } from "./field.tsx";
+import { useFormMessages } from "./messages.ts";
 
 const PRIVACY_POLICY_ID = "privacy-policy";
 
@@ -18,7 +19,7 @@ interface Props {
 
 /** One field of a form, as its spec says: text, e-mail, message, choice, services, phone or consent. */
 export function FormField({ spec, page, values, error }: Props) {
-  const t = useMessages();
+  const t = useFormMessages();
   const locale = useLocale();
   const { name, required } = spec;
   const hint = name === "message" ? t.forms.messageHints[page.kind] : (t.forms.hints as Record<string, string>)[name];
@@ -122,7 +123,7 @@ export function FormField({ spec, page, values, error }: Props) {
 }
 
 function Consent({ error, checked }: { error?: FieldErrorCode; checked: boolean }) {
-  const t = useMessages();
+  const t = useFormMessages();
   const locale = useLocale();
   const privacy = useInitial().policies.find((p) => p.id === PRIVACY_POLICY_ID);
   const [before, after] = t.forms.consent.split("{privacyPolicy}");

@@ -1,19 +1,42 @@
 import { useEffect, useRef, useState } from "react";
 import { Form, useNavigation, useSubmit } from "react-router";
 import { botCheckAction, formFields, guardFields } from "../../../forms/definitions.ts";
-import { choiceIds, type FieldErrors, formValues, validateForm } from "../../../forms/schemas.ts";
-import { format, plural, useLocale, useMessages } from "../../i18n.ts";
+import type { FieldErrors } from "../../../forms/schemas.ts";
+import { format, plural, useLocale } from "../../i18n.ts";
 import type { FormFailure, FormPageData } from "../../lib/forms/form-page.server.ts";
 import { BotCheckScript, botCheckToken } from "./bot-check.tsx";
 import { FormField } from "./form-field.tsx";
+import { useFormMessages } from "./messages.ts";
+
+type Validation = typeof import("../../../forms/schemas.ts");
+let validation: Promise<Validation> | undefined;
+
+/**
+ * The form's schemas (zod, some 25 kB compressed), fetched when the visitor first turns to a form
+ * rather than with the page; sending waits for them. Should they fail to load, the form is sent
+ * unchecked and the page's action answers, as it does without JavaScript.
+ */
+function loadValidation(): Promise<Validation | undefined> {
+  validation ??= import("../../../forms/schemas.ts").catch((error: Error) => {
+    validation = undefined;
+    throw error;
+  });
+  return validation.catch((error: Error) => {
+    console.warn(`form check unavailable, the server checks: ${error.message}`);
+    return undefined;
+  });
+}
+
+const prepareValidation = () => void loadValidation();
 
 /**
  * A contact form. Without JavaScript it is a plain HTML form that the page's action answers
  * (errors beside their fields, what was typed kept). With JavaScript the same schema checks it
- * before sending, and the bot check's token is added when it is configured.
+ * before sending (loaded on the first focus or press inside the form), and the bot check's token
+ * is added when it is configured.
  */
 export function SubmissionForm({ page, failure, contactEmail }: { page: FormPageData; failure?: FormFailure; contactEmail?: string }) {
-  const t = useMessages();
+  const t = useFormMessages();
   const locale = useLocale();
   const submit = useSubmit();
   const busy = useNavigation().state === "submitting";
@@ -38,9 +61,10 @@ export function SubmissionForm({ page, failure, contactEmail }: { page: FormPage
     const posted = new FormData(event.currentTarget);
     setChecking(true);
     try {
-      const result = await validateForm(page.kind, formValues(page.kind, posted), choiceIds(page.choices));
-      setClientErrors(result.ok ? null : result.errors);
-      if (!result.ok) return;
+      const schemas = await loadValidation();
+      const result = schemas && (await schemas.validateForm(page.kind, schemas.formValues(page.kind, posted), schemas.choiceIds(page.choices)));
+      setClientErrors(result && !result.ok ? result.errors : null);
+      if (result && !result.ok) return;
       if (page.botCheckSiteKey) posted.set(guardFields.botCheck, await botCheckToken(page.botCheckSiteKey, botCheckAction(page.kind)));
       await submit(posted, { method: "post" });
     } finally {
@@ -56,7 +80,15 @@ export function SubmissionForm({ page, failure, contactEmail }: { page: FormPage
     ].join(" ");
 
   return (
-    <Form method="post" noValidate onSubmit={onSubmit} className="grid gap-5" aria-labelledby="form-heading">
+    <Form
+      method="post"
+      noValidate
+      onSubmit={onSubmit}
+      onFocus={prepareValidation}
+      onPointerDown={prepareValidation}
+      className="grid gap-5"
+      aria-labelledby="form-heading"
+    >
       <div>
         <h2 id="form-heading" className="font-serif text-2xl">
           {t.forms.heading}

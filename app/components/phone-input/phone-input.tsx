@@ -2,7 +2,8 @@
  * A phone number field with a country control (spec §5, §9). Server-rendered it is a native
  * country select and a tel input, which submit in a plain form post. After hydration the select
  * becomes a button with the country's flag and dial code opening a searchable list, and the
- * number is formatted and checked as it is typed (libphonenumber, loaded only here, lazily).
+ * number is formatted and checked as it is typed (libphonenumber, loaded only here, when the
+ * number field first gets focus).
  * The country is submitted as `${name}Country` either way.
  */
 import { useEffect, useRef, useState } from "react";
@@ -36,7 +37,7 @@ export interface PhoneInputProps {
   /** The server reported an error for this field. */
   invalid?: boolean;
   describedBy?: string;
-  /** Called with the number read, once the phone library has loaded and then on every change. */
+  /** Called with the number read, once the phone library has loaded (after the field's first focus) and then on every change. */
   onChange?: (value: PhoneValue) => void;
 }
 
@@ -109,6 +110,7 @@ export function PhoneInput({
         aria-describedby={describedBy}
         onChange={field.onInputChange}
         onKeyDown={field.onInputKeyDown}
+        onFocus={field.onInputFocus}
         className="relative -ml-px h-10.5 min-w-0 flex-1 rounded-r-md border border-stone-300 bg-white px-3 text-base text-stone-900 tabular-nums shadow-sm placeholder:text-stone-500 hover:border-stone-400 focus:border-orange-600 focus-visible:z-10 aria-invalid:border-red-700"
       />
     </div>

@@ -1,7 +1,8 @@
 /**
- * The number field's behaviour once the phone library is loaded: formatting as the visitor types
- * with the caret kept after the same digit, the selected country following an international
- * number, the custom validity message, and the onChange report.
+ * The number field's behaviour once the phone library is loaded (it is asked for when the field
+ * first gets focus): formatting as the visitor types with the caret kept after the same digit,
+ * the selected country following an international number, the custom validity message, and the
+ * onChange report.
  */
 import { type ChangeEvent, type KeyboardEvent, useCallback, useEffect, useRef, useState } from "react";
 import { PHONE_MAX_LENGTH, type PhoneCountry, type PhoneValue } from "../../../forms/phone-shared.ts";
@@ -19,7 +20,8 @@ export interface PhoneFieldOptions {
 }
 
 export function usePhoneField(options: PhoneFieldOptions) {
-  const library = usePhoneLibrary();
+  const [wanted, setWanted] = useState(false);
+  const library = usePhoneLibrary(wanted);
   const [country, setCountry] = useState(options.initialCountry);
   const input = useRef<HTMLInputElement>(null);
   // Handlers read the latest props and country without being re-created on every render.
@@ -85,5 +87,8 @@ export function usePhoneField(options: PhoneFieldOptions) {
     if (library && field) apply(library.withCallingCode(field.value, code, latest.current.mode), code, false);
   };
 
-  return { country, select, chooseCountry, input, onInputChange, onInputKeyDown };
+  /** The visitor turns to the number: time to fetch the library (typing before it arrives is formatted once it does). */
+  const onInputFocus = () => setWanted(true);
+
+  return { country, select, chooseCountry, input, onInputChange, onInputKeyDown, onInputFocus };
 }

@@ -96,7 +96,8 @@ export default function BookDetail({ loaderData: { book, citations } }: Route.Co
                       {chapter.doi && (
                         <>
                           {" · "}
-                          <a href={doiUrl(chapter.doi)} className="text-orange-800 hover:underline">
+                          {/* Underlined: in a line of text, colour alone does not mark a link (WCAG 1.4.1). */}
+                          <a href={doiUrl(chapter.doi)} className="text-orange-800 underline">
                             {chapter.doi}
                           </a>
                         </>

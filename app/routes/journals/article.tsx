@@ -53,7 +53,8 @@ function readArticle(article: ArticleDetail, origin: string, locale: Locale) {
     }),
     locale,
   );
-  return { article, citation, citations, alternates: article.alternates };
+  // The tags are made here, on the server, so the browser is not sent the code that makes them (the book's page does the same).
+  return { article, tags: citationMeta(citation), citations, alternates: article.alternates };
 }
 
 const link = "text-orange-800 hover:underline";
@@ -63,7 +64,7 @@ const badge = "inline-flex rounded border-2 border-stone-800 bg-stone-900 px-2 p
 export const handle = { ownDescription: true };
 
 /** Google Scholar's, Dublin Core's and Open Graph's tags; the <title> is the page's own (PageTitle). */
-export const meta: Route.MetaFunction = ({ loaderData }) => (loaderData ? citationMeta(loaderData.citation) : []);
+export const meta: Route.MetaFunction = ({ loaderData }) => loaderData?.tags ?? [];
 
 export default function Article({ loaderData: { article, citations }, params }: Route.ComponentProps) {
   const t = useMessages();
