@@ -37,9 +37,16 @@ const root = path.resolve(import.meta.dirname, "..");
 const READY_TIMEOUT_MS = 2000;
 /** How often the process asks for the content's revision. */
 const REVISION_POLL_MS = 2000;
-/** Node's defaults, stated: shorter limits, checked every second, cut keep-alive connections in full test runs ('socket hang up'). */
-const HEADERS_TIMEOUT_MS = 60_000;
+/** Node's request limit and a headers limit above the keep-alive one: shorter limits, checked every second, cut keep-alive connections in full test runs ('socket hang up'). */
+const HEADERS_TIMEOUT_MS = 66_000;
 const REQUEST_TIMEOUT_MS = 300_000;
+/**
+ * An idle keep-alive connection is kept 65 s, not Node's 5 s: longer than a proxy's or a client's
+ * own idle timeout (60 s for the common load balancers), so that it is they who close it. Closed
+ * by the server first, a request the client sends on it at that moment is reset (ECONNRESET, seen
+ * by a test client that kept its connection 5 s between two requests).
+ */
+const KEEP_ALIVE_TIMEOUT_MS = 65_000;
 const serverBuildFile = path.join(root, "build/server/index.js");
 
 async function main() {
@@ -161,8 +168,11 @@ async function main() {
     listener = getRequestListener(site.fetch);
   }
 
-  // Node's own limits on slow headers (60 s) and requests (300 s); what a stop leaves open is cut at SHUTDOWN_TIMEOUT_MS.
-  const server = createServer({ headersTimeout: HEADERS_TIMEOUT_MS, requestTimeout: REQUEST_TIMEOUT_MS }, listener);
+  // Limits on slow headers and requests; what a stop leaves open is cut at SHUTDOWN_TIMEOUT_MS.
+  const server = createServer(
+    { headersTimeout: HEADERS_TIMEOUT_MS, requestTimeout: REQUEST_TIMEOUT_MS, keepAliveTimeout: KEEP_ALIVE_TIMEOUT_MS },
+    listener,
+  );
   // A port in use or not allowed fails the start like any other start-up error: logged, exit 1.
   server.on("error", (error) => fail(error));
   server.listen(config.PORT, config.HOST, () => {
