@@ -2,7 +2,7 @@
  * `npm run build`'s last step: every compressible file of the client build (scripts, styles, SVG,
  * JSON, the build's identity files) of 1 kB or more gets its Brotli (highest quality) and gzip
  * (level 9) forms beside it (`file.js.br`, `file.js.gz`), made once here rather than for every
- * visitor; the server sends the one the request accepts (serveStatic's `precompressed`).
+ * visitor; the server holds them in memory and sends the one the request accepts (server/build-files.ts).
  */
 import { readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";

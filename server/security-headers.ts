@@ -27,7 +27,7 @@ export const COMMON_HEADERS: Record<string, string> = {
 };
 
 /** Anything but a page (files, JSON, XML, SVG) runs nothing, loads nothing and is framed by nobody. */
-const RESOURCE_POLICY = "default-src 'none'; style-src-attr 'unsafe-inline'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
+export const RESOURCE_POLICY = "default-src 'none'; style-src-attr 'unsafe-inline'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
 
 /** Google Analytics 4 (gtag.js) and reCAPTCHA v3: the hosts their scripts fetch from, frame and beacon to. */
 const ANALYTICS = {

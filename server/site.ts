@@ -6,7 +6,6 @@
  * React Router.
  */
 import { createHash, timingSafeEqual } from "node:crypto";
-import { readdirSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { getConnInfo } from "@hono/node-server/conninfo";
@@ -14,12 +13,11 @@ import { serveStatic } from "@hono/node-server/serve-static";
 import { type Context, Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { compress } from "hono/compress";
-import { etag } from "hono/etag";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import { pagePath } from "../contract/page-path.ts";
 import { pageUrl } from "../contract/page-query.ts";
 import { problemPage } from "../contract/problem-page.ts";
-import { BUILD_FILES_CACHE_CONTROL, BUILDS_PATH, formScreenIds, IMMUTABLE, PAGE_STALE_IF_ERROR_MS, PAGE_STALE_MS } from "../contract/route-rules.ts";
+import { formScreenIds, PAGE_STALE_IF_ERROR_MS, PAGE_STALE_MS } from "../contract/route-rules.ts";
 import { href } from "../contract/route-table.ts";
 import type { FormsConfig, LoaderContextEntry, SiteConfig } from "../contract/site-context.ts";
 import { whichRoute } from "../contract/which-route.ts";
@@ -30,6 +28,7 @@ import type { RevisionFollower } from "../service/api/revision.ts";
 import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from "../service/db/unavailable.ts";
 import { oaiBodyLimit } from "../service/oai/app.ts";
 import { createArticleFilesApp } from "./article-files.ts";
+import { buildFiles } from "./build-files.ts";
 import { clientIp, clientProtocol } from "./client-ip.ts";
 import type { Config } from "./config.ts";
 import { sendVariant, variantsOf } from "./encodings.ts";
@@ -137,6 +136,8 @@ export function createSite({ config, api, forms, apiApp, oai, build, clientDir, 
           headers: COMMON_HEADERS,
         })
       : undefined;
+  // A request for a host this process is not known by is refused before anything builds a URL on it.
+  const isKnownHost = knownHosts({ publicUrl: config.PUBLIC_URL, allowed: config.ALLOWED_HOSTS });
   // Behind a proxy that ends TLS, a visitor who came over plain HTTP is sent to the HTTPS site (below).
   const httpsOrigin = config.PUBLIC_URL?.startsWith("https:") ? config.PUBLIC_URL : undefined;
   const cameOverHttp = (c: Context) =>
@@ -154,11 +155,11 @@ export function createSite({ config, api, forms, apiApp, oai, build, clientDir, 
       varyOnLocale(c.res);
     });
   }
+  // The build's files, from memory, as early (docs/decisions/026-serving-under-load.md).
+  if (clientDir) app.use(buildFiles(clientDir, (c) => cameOverHttp(c) || !isKnownHost(c.req.header("host"), c.req.path)));
   app.use(compress());
   const thirdParties = { analytics: Boolean(config.GA_MEASUREMENT_ID), botCheck: Boolean(forms.botCheck) };
   app.use(securityHeaders(thirdParties));
-  // A request for a host this process is not known by is refused before anything builds a URL on it.
-  const isKnownHost = knownHosts({ publicUrl: config.PUBLIC_URL, allowed: config.ALLOWED_HOSTS });
   app.use(async (c, next) => {
     if (isKnownHost(c.req.header("host"), c.req.path)) return next();
     const locale = localeOfPath(c.req.path);
@@ -178,34 +179,6 @@ export function createSite({ config, api, forms, apiApp, oai, build, clientDir, 
       const url = new URL(c.req.url);
       return c.redirect(`${httpsOrigin}${url.pathname}${url.search}`, 301);
     });
-  }
-
-  if (clientDir) {
-    app.use(
-      "/assets/*",
-      serveStatic({
-        root: clientDir,
-        // Brotli or gzip made at build time (scripts/compress-assets.ts), as the request accepts.
-        precompressed: true,
-        onFound: (_path, c) => c.header("Cache-Control", IMMUTABLE),
-      }),
-    );
-    // The build's identity files (latest.json, meta/{id}.json), asked for again on every use: a 304 when unchanged.
-    app.use(`${BUILDS_PATH}/*`, etag());
-    app.use(
-      `${BUILDS_PATH}/*`,
-      serveStatic({ root: clientDir, precompressed: true, onFound: (_path, c) => c.header("Cache-Control", BUILD_FILES_CACHE_CONTROL) }),
-    );
-    // Only the files the build holds, so a page request never costs a file-system lookup.
-    const publicFiles = serveStatic({
-      root: clientDir,
-      precompressed: true,
-      onFound: (_path, c) => c.header("Cache-Control", "public, max-age=3600"),
-    });
-    for (const entry of readdirSync(clientDir, { withFileTypes: true })) {
-      if (entry.name !== "assets" && !entry.name.startsWith("."))
-        app.use(entry.isDirectory() ? `/${entry.name}/*` : `/${entry.name}`, etag(), publicFiles);
-    }
   }
 
   // Country flags for the phone input's country list (country-flag-icons' SVGs).
