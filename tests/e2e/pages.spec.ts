@@ -1,4 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
+import { href } from "../../contract/route-table.ts";
 import { gotoHydrated } from "./hydrated.ts";
 
 /** One page of each type, in both locales, with slugs read from the content API. */
@@ -121,4 +122,22 @@ test("every page carries a canonical URL and hreflang alternates for both langua
   await expect(page.locator('link[hreflang="en"]')).toHaveAttribute("href", `${origin}/journals/journal-of-social-inquiry/articles`);
   await expect(page.locator('link[hreflang="x-default"]')).toHaveAttribute("href", `${origin}/journals/journal-of-social-inquiry/articles`);
   await expect(page.locator('meta[name="keywords"]')).toHaveAttribute("content", /akademik yayıncılık/);
+});
+
+test("a book's contents name each chapter's authors, joined as the page's language joins a list", async ({ page, request }) => {
+  type Chapter = { title: string; authors: { name: string }[] };
+  for (const locale of ["en", "tr"] as const) {
+    const books = (await (await request.get(`/api/books/${locale}`)).json()) as { Items: { slug: string }[] };
+    for (const { slug } of books.Items) {
+      const book = (await (await request.get(`/api/books/${locale}/${slug}`)).json()) as { chapters: Chapter[] };
+      const chapter = book.chapters.find((c) => c.authors.length > 1);
+      if (!chapter) continue;
+      await page.goto(href("book", { slug }, locale));
+      const line = page.locator("#chapters + ol > li", { hasText: chapter.title }).locator("p").nth(1);
+      const names = new Intl.ListFormat(locale, { type: "conjunction" }).format(chapter.authors.map((a) => a.name));
+      await expect(line).toContainText(names);
+      await expect(line).not.toContainText("[object Object]");
+      break;
+    }
+  }
 });
