@@ -8,13 +8,12 @@
  * megabytes; read from the file system for each request, its files were sent at a few per cent of
  * what this machine can send (docs/benchmarks.md).
  */
-import { createHash } from "node:crypto";
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import type { MiddlewareHandler } from "hono";
 import { getMimeType } from "hono/utils/mime";
 import { BUILD_FILES_CACHE_CONTROL, BUILDS_PATH, IMMUTABLE } from "../contract/route-rules.ts";
-import { encodingOf, matchesEtag } from "./encodings.ts";
+import { bodyTag, encodingOf, matchesEtag } from "./encodings.ts";
 import { COMMON_HEADERS, RESOURCE_POLICY } from "./security-headers.ts";
 
 type Form = "identity" | "br" | "gzip";
@@ -59,10 +58,7 @@ function readBuild(clientDir: string): Map<string, Partial<Record<Form, Sent>>> 
       ["Cache-Control", cacheControlOf(urlPath)],
       ...(compressed ? ([["Vary", "Accept-Encoding"]] as [string, string][]) : []),
     ];
-    const hash = createHash("sha256")
-      .update(forms.identity as Uint8Array)
-      .digest("base64url")
-      .slice(0, 27);
+    const hash = bodyTag(forms.identity as Uint8Array);
     const sent: Partial<Record<Form, Sent>> = {};
     for (const [form, body] of Object.entries(forms) as [Form, Uint8Array<ArrayBuffer>][]) {
       const etag = form === "identity" ? `"${hash}"` : `"${hash}-${form}"`;

@@ -3,6 +3,7 @@
  * request takes (its Accept-Encoding; Brotli first, then gzip, else the bytes themselves). Used by
  * the page cache and by the answers the server builds once at start (the messages files).
  */
+import { createHash } from "node:crypto";
 import { promisify } from "node:util";
 import { brotliCompress, constants, gzip } from "node:zlib";
 import type { Context } from "hono";
@@ -26,6 +27,9 @@ export async function variantsOf(body: Uint8Array<ArrayBuffer>): Promise<Variant
 }
 
 export const variantsBytes = (variants: Variants) => variants.identity.byteLength + variants.br.byteLength + variants.gzip.byteLength;
+
+/** What an ETag says of a body: 160 bits of its SHA-256, base64url. */
+export const bodyTag = (body: Uint8Array) => createHash("sha256").update(body).digest("base64url").slice(0, 27);
 
 /** The stored form a request takes first: Brotli, then gzip, else the bytes as they are. */
 export function encodingOf(c: Context): Encoding {

@@ -23,9 +23,9 @@
  * refused under overload) is never kept: the last good copy is served in its place for up to
  * `staleIfErrorMs`, and CDNs are told they may do the same (`stale-if-error`).
  */
-import { createHash } from "node:crypto";
+
 import type { Context, MiddlewareHandler } from "hono";
-import { sendVariant, type Variants, variantsBytes, variantsOf, varyOnEncoding } from "./encodings.ts";
+import { bodyTag, sendVariant, type Variants, variantsBytes, variantsOf, varyOnEncoding } from "./encodings.ts";
 
 interface Entry {
   etag: string;
@@ -100,7 +100,7 @@ export function pageCache({
     const headers = new Headers(response.headers);
     for (const [name, value] of Object.entries(sharedHeaders)) headers.set(name, value);
     headers.set("Cache-Control", cacheControl);
-    const etag = `W/"${createHash("sha256").update(body).digest("base64url").slice(0, 27)}"`;
+    const etag = `W/"${bodyTag(body)}"`;
     headers.set("ETag", etag);
     headers.set("Vary", varyOnEncoding(headers.get("Vary")));
     for (const name of ["Content-Length", "Content-Encoding", "X-Page-Cache"]) headers.delete(name);

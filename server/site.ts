@@ -5,7 +5,7 @@
  * (pages, and files such as feeds, sitemaps and citation downloads) through the page cache and
  * React Router.
  */
-import { createHash, timingSafeEqual } from "node:crypto";
+import { timingSafeEqual } from "node:crypto";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { getConnInfo } from "@hono/node-server/conninfo";
@@ -31,7 +31,7 @@ import { createArticleFilesApp } from "./article-files.ts";
 import { buildFiles } from "./build-files.ts";
 import { clientIp, clientProtocol } from "./client-ip.ts";
 import type { Config } from "./config.ts";
-import { sendVariant, variantsOf } from "./encodings.ts";
+import { bodyTag, sendVariant, variantsOf } from "./encodings.ts";
 import { createImageApp } from "./images.ts";
 import { knownHosts } from "./known-hosts.ts";
 import { detectLocale } from "./locale-detection.ts";
@@ -215,7 +215,7 @@ export function createSite({ config, api, forms, apiApp, oai, build, clientDir, 
   // Each language's messages, compressed once (on first request) and sent with an ETag.
   const messageFile = async (locale: Locale) => {
     const body = new TextEncoder().encode(JSON.stringify(messages[locale]));
-    return { variants: await variantsOf(body), etag: `"${createHash("sha256").update(body).digest("base64url").slice(0, 27)}"` };
+    return { variants: await variantsOf(body), etag: `"${bodyTag(body)}"` };
   };
   const messageFiles = new Map<Locale, ReturnType<typeof messageFile>>();
   app.get("/_i18n/:locale/messages.json", async (c) => {

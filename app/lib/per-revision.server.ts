@@ -28,7 +28,7 @@ function currentDay(): string {
 }
 
 /** The current revision and day, "revision day", from a loader's context. */
-export const revisionOf = (context: Readonly<RouterContextProvider>) => `${context.get(revisionContext)()} ${currentDay()}`;
+const revisionOf = (context: Readonly<RouterContextProvider>) => `${context.get(revisionContext)()} ${currentDay()}`;
 
 /**
  * Every request shares what is kept: it is frozen, so that a loader or a component that changed
