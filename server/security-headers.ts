@@ -130,7 +130,7 @@ const isHtml = (response: Response) => /^text\/html\b/i.test(response.headers.ge
 /** A page with its policy, computed from its HTML (the body is read whole, as bytes). Other answers are returned as they are. */
 export async function withPagePolicy(response: Response, thirdParties: ThirdParties): Promise<Response> {
   if (!isHtml(response) || response.body === null || response.headers.has(CSP)) return response;
-  const html = await bytesOf(response.body);
+  const html = new Uint8Array(await response.arrayBuffer());
   const headers = new Headers(response.headers);
   headers.set(CSP, htmlPolicy(html, thirdParties));
   // Passed on as a stream of one chunk: a byte body would be copied into a byte stream of its own,
@@ -142,14 +142,6 @@ export async function withPagePolicy(response: Response, thirdParties: ThirdPart
     },
   });
   return new Response(body, { status: response.status, statusText: response.statusText, headers });
-}
-
-/** A body's bytes, in one piece. */
-async function bytesOf(body: ReadableStream<Uint8Array>): Promise<Uint8Array> {
-  const reader = body.getReader();
-  const chunks: Uint8Array[] = [];
-  for (let read = await reader.read(); !read.done; read = await reader.read()) chunks.push(read.value);
-  return chunks.length === 1 ? chunks[0] : Buffer.concat(chunks);
 }
 
 /**

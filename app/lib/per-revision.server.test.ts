@@ -27,8 +27,6 @@ describe("values kept per content revision", () => {
     expect(await store.get(context, "b", compute)).toEqual({ n: 2 });
     revision.current = 2;
     expect(await store.get(context, "a", compute)).toEqual({ n: 3 });
-    expect(store.getSync(context, "c", () => ({ n: 10 }))).toEqual({ n: 10 });
-    expect(store.getSync(context, "c", () => ({ n: 11 }))).toEqual({ n: 10 });
   });
 
   it("computes it again on the publisher's next day, when works dated that day appear", async () => {

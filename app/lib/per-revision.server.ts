@@ -71,22 +71,12 @@ export function perRevision<T>(maxEntries: number) {
     return value;
   };
   return {
-    /** For a computation that awaits (content read through the API). */
     async get(context: Readonly<RouterContextProvider>, key: string, compute: () => Promise<Computed<T>>): Promise<T> {
       const at = valid(context);
       const found = recall(key);
       if (found !== undefined) return found;
       const { value, keep } = await compute();
       if (keep) remember(at, key, value);
-      return value;
-    },
-    /** For a computation of what a loader already read (always kept). */
-    getSync(context: Readonly<RouterContextProvider>, key: string, compute: () => T): T {
-      const at = valid(context);
-      const found = recall(key);
-      if (found !== undefined) return found;
-      const value = compute();
-      remember(at, key, value);
       return value;
     },
   };
