@@ -277,6 +277,15 @@ export const bookFile = z
   })
   .extend(localized(z.strictObject({ slug, title: line, subtitle: line.optional(), description: markdown })).shape);
 
+/**
+ * A call for papers: a journal's invitation to submit by a deadline (the last day submissions are
+ * taken, in the publisher's calendar), for a special issue (`specialTitle`, in both locales or
+ * neither) or for the journal's regular issues. Its `id` is its slug in both locales.
+ */
+export const callFile = z
+  .strictObject({ id, journal: id, deadline: isoDate })
+  .extend(localized(z.strictObject({ title: line, specialTitle: line.optional(), body: markdown })).shape);
+
 export type ReferenceFile = z.infer<typeof referenceFile>;
 export type ContentItemFile = z.infer<typeof contentItemFile>;
 export type PageFile = z.infer<typeof pageFile>;
@@ -285,6 +294,7 @@ export type JournalFile = z.infer<typeof journalFile>;
 export type BoardFile = z.infer<typeof boardFile>;
 export type IssueFile = z.infer<typeof issueFile>;
 export type BookFile = z.infer<typeof bookFile>;
+export type CallFile = z.infer<typeof callFile>;
 export type ArticleFile = z.infer<typeof articleEntry>;
 export type PersonFile = z.infer<typeof person>;
 export type ReferenceEntry = z.infer<typeof referenceEntry>;

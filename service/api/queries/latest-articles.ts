@@ -1,6 +1,6 @@
-/** The newest articles, of the whole catalogue or of one journal: what the feeds list. */
+/** The newest articles, of the whole catalogue or of one journal: what the feeds and the home page list. */
 
-import type { LatestArticle, Locale } from "../../../contract/api-types.ts";
+import type { HomeArticle, LatestArticle, Locale } from "../../../contract/api-types.ts";
 import { readAuthors } from "../../article-authors.ts";
 import { sanitizeRichText } from "../../content/markdown.ts";
 import type { ContentDb } from "../../db/database.ts";
@@ -10,31 +10,30 @@ import { journalIdOf } from "./journals.ts";
 /** How many articles a feed carries. */
 const LATEST_ARTICLES = 20;
 
-/** The newest articles of the catalogue, or of the journal whose slug in the locale is `journalSlug`. */
-export async function latestArticles(db: ContentDb, locale: Locale, journalSlug?: string): Promise<LatestArticle[]> {
-  let newest = db
+/**
+ * The `count` newest published articles (of the journal whose slug in the locale is `journalSlug`),
+ * with their journal's slug and title in the locale: newest first, in the order of the
+ * `articleByNewest` index, which finds them without sorting the catalogue.
+ */
+function newest(db: ContentDb, locale: Locale, count: number, journalSlug?: string) {
+  let query = db
     .selectFrom("article as a")
-    .innerJoin("articleText as t", (j) => j.onRef("t.journalId", "=", "a.journalId").onRef("t.articleId", "=", "a.id").on("t.locale", "=", locale))
-    .innerJoin("journalText as jt", (j) => j.onRef("jt.journalId", "=", "a.journalId").on("jt.locale", "=", locale));
-  newest = newest.where("a.publishedOn", "<=", today());
-  if (journalSlug !== undefined) newest = newest.where("a.journalId", "=", journalIdOf(db, locale, journalSlug));
-  const rows = await newest
-    .select([
-      "a.journalId",
-      "a.id",
-      "a.issueId",
-      "a.doi",
-      "a.publishedOn",
-      "t.title",
-      "t.abstractHtml",
-      "t.keywords",
-      "jt.slug as journalSlug",
-      "jt.title as journalTitle",
-    ])
+    .innerJoin("journalText as jt", (j) => j.onRef("jt.journalId", "=", "a.journalId").on("jt.locale", "=", locale))
+    .where("a.publishedOn", "<=", today());
+  if (journalSlug !== undefined) query = query.where("a.journalId", "=", journalIdOf(db, locale, journalSlug));
+  return query
+    .select(["a.journalId", "a.id", "a.issueId", "a.publishedOn", "jt.slug as journalSlug", "jt.title as journalTitle"])
     .orderBy("a.publishedOn", "desc")
     .orderBy("a.journalId")
     .orderBy("a.id")
-    .limit(LATEST_ARTICLES)
+    .limit(count);
+}
+
+/** The newest articles of the catalogue, or of the journal whose slug in the locale is `journalSlug`. */
+export async function latestArticles(db: ContentDb, locale: Locale, journalSlug?: string): Promise<LatestArticle[]> {
+  const rows = await newest(db, locale, LATEST_ARTICLES, journalSlug)
+    .innerJoin("articleText as t", (j) => j.onRef("t.journalId", "=", "a.journalId").onRef("t.articleId", "=", "a.id").on("t.locale", "=", locale))
+    .select(["a.doi", "t.title", "t.abstractHtml", "t.keywords"])
     .execute();
   const authorsOf = await readAuthors(db, rows);
   return rows.map((r) => ({
@@ -48,4 +47,31 @@ export async function latestArticles(db: ContentDb, locale: Locale, journalSlug?
     doi: r.doi,
     publishedOn: r.publishedOn,
   }));
+}
+
+/**
+ * The catalogue's `count` newest articles with their titles in both languages. The other
+ * language's title is left out when it is the article's own (a harvested record without a
+ * translation is given its own language's title in both: content/README.md, "Harvesting").
+ */
+export async function newestArticlesInBothLanguages(db: ContentDb, locale: Locale, count: number): Promise<HomeArticle[]> {
+  const rows = await newest(db, locale, count)
+    .innerJoin("articleText as en", (j) => j.onRef("en.journalId", "=", "a.journalId").onRef("en.articleId", "=", "a.id").on("en.locale", "=", "en"))
+    .innerJoin("articleText as tr", (j) => j.onRef("tr.journalId", "=", "a.journalId").onRef("tr.articleId", "=", "a.id").on("tr.locale", "=", "tr"))
+    .select(["a.language", "en.title as en", "tr.title as tr"])
+    .execute();
+  const authorsOf = await readAuthors(db, rows);
+  return rows.map((r) => {
+    const language = r.language as Locale;
+    const other = language === "en" ? "tr" : "en";
+    return {
+      id: r.id,
+      issueId: r.issueId,
+      journal: { slug: r.journalSlug, title: r.journalTitle },
+      language,
+      titles: r[other] === r[language] ? { [language]: r[language] } : { en: r.en, tr: r.tr },
+      authors: authorsOf(r).map((a) => a.name),
+      publishedOn: r.publishedOn,
+    };
+  });
 }
