@@ -3,21 +3,27 @@ import type { HomeContent } from "../../contract/api-types.ts";
 import { testDatabases } from "../../tests/databases.ts";
 import { importContent } from "../content/import.ts";
 import { readContentFolder } from "../content/read-folder.ts";
+import { noticeTypes } from "../content/schema.ts";
 import type { DatabaseHandle } from "../db/database.ts";
 import { createApiApp } from "./app.ts";
 import { createContentService } from "./content-service.ts";
 import { HOME_COUNTS } from "./queries/home.ts";
 
 /**
- * The home page's content on 26 November 2026, computed again from the demo's files. The newest
- * article is given its own language's title in the other language too, as a harvested record
- * without a translation is: the home page must not show it twice as if translated.
+ * The home page's content on 26 November 2026, computed again from the demo's files. Its newest
+ * articles are works: a notice dated today is not among them. The newest work is given its own
+ * language's title in the other language too, as a harvested record without a translation is: the
+ * home page must not show it twice as if translated.
  */
 const bundle = await readContentFolder("content/demo");
 const today = "2026-11-26";
+const notices: readonly string[] = noticeTypes;
+const notice = bundle.journals.flatMap((j) => j.issues.flatMap((i) => i.articles)).find((a) => notices.includes(a.type));
+if (!notice) throw new Error("the demo has no notice");
+notice.publishedOn = today;
 const articles = bundle.journals
   .flatMap(({ journal, issues }) => issues.flatMap((issue) => issue.articles.map((article) => ({ journal, issue, article }))))
-  .filter(({ article }) => article.publishedOn <= today)
+  .filter(({ article }) => article.publishedOn <= today && !notices.includes(article.type) && !["withdrawn", "retracted"].includes(article.status))
   .sort(
     (a, b) =>
       b.article.publishedOn.localeCompare(a.article.publishedOn) ||
@@ -49,7 +55,7 @@ for (const database of testDatabases()) {
       await handle.db.destroy();
     });
 
-    it("holds the newest articles, newest first, with their titles in both languages where they were translated", async () => {
+    it("holds the newest works, newest first, with their titles in both languages where they were translated", async () => {
       const { latestArticles } = await home("tr");
       const expected = articles.slice(0, HOME_COUNTS.articles);
       expect(latestArticles.map((a) => a.id)).toEqual(expected.map((e) => e.article.id));
@@ -62,6 +68,7 @@ for (const database of testDatabases()) {
         if (i > 0) expect(a.titles).toEqual({ en: article.en.title, tr: article.tr.title });
       });
       expect(latestArticles[0].titles).toEqual({ [untranslated.language]: untranslated[untranslated.language].title });
+      expect(latestArticles.map((a) => a.id)).not.toContain(notice.id);
     });
 
     it("holds the journals in the list's order with their newest published issue, the newest books and the open calls", async () => {

@@ -127,16 +127,9 @@ export const boardFile = z.strictObject({
     .min(1),
 });
 
-export const articleTypes = [
-  "research-article",
-  "review-article",
-  "case-report",
-  "book-review",
-  "editorial",
-  "correction",
-  "retraction",
-  "expression-of-concern",
-] as const;
+/** The article types that are notices about another work (decision 024), not works of their own. */
+export const noticeTypes = ["correction", "retraction", "expression-of-concern"] as const;
+export const articleTypes = ["research-article", "review-article", "case-report", "book-review", "editorial", ...noticeTypes] as const;
 /** Where an article stands: what a reader is told above its text, and what indexers are sent. */
 export const articleStatuses = ["published", "corrected", "retracted", "expression-of-concern", "withdrawn"] as const;
 /** What a notice does to the work it names; the work's status must say the same (read-folder checks). */

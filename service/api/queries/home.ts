@@ -5,7 +5,7 @@ import { today } from "../../published.ts";
 import { newestBooks } from "./books.ts";
 import { listCalls } from "./calls.ts";
 import { listJournals } from "./journals.ts";
-import { newestArticlesInBothLanguages } from "./latest-articles.ts";
+import { newestWorks } from "./latest-articles.ts";
 
 /** How many of each the home page is given. */
 export const HOME_COUNTS = { journals: 12, articles: 8, books: 4, calls: 6 } as const;
@@ -45,7 +45,7 @@ async function homeJournals(db: ContentDb, locale: Locale): Promise<HomeJournal[
 export async function readHome(db: ContentDb, locale: Locale): Promise<HomeContent> {
   const [journals, latestArticles, newBooks, calls] = await Promise.all([
     homeJournals(db, locale),
-    newestArticlesInBothLanguages(db, locale, HOME_COUNTS.articles),
+    newestWorks(db, locale, HOME_COUNTS.articles),
     newestBooks(db, locale, HOME_COUNTS.books),
     listCalls(db, locale, { limit: HOME_COUNTS.calls }),
   ]);
