@@ -114,7 +114,7 @@ describe("an id or a slug given twice", () => {
 });
 
 describe("a call for papers", () => {
-  const call = "calls/after-the-earthquake.yaml";
+  const call = "calls/platform-cities.yaml";
 
   it("that names no journal of the folder is a problem of its file, which names the journal", async () => {
     const text = await read(call);
@@ -128,14 +128,14 @@ describe("a call for papers", () => {
     expect(await problemsWith({ [call]: text.slice(0, text.indexOf("\ntr:") + 1) })).toEqual([
       { file: call, field: "tr", message: expect.any(String) },
     ]);
-    expect(await problemsWith({ [call]: text.replace(/^ {2}specialTitle: "Depremden.*\n/m, "") })).toEqual([
+    expect(await problemsWith({ [call]: text.replace(/^ {2}specialTitle: "Platform Kentleri.*\n/m, "") })).toEqual([
       { file: call, field: "tr.specialTitle", message: "a special issue's title is given in both locales or in neither" },
     ]);
     expect(await problemsWith({ [call]: text.replace(/^deadline: .*$/m, "deadline: 2027-02-30") })).toEqual([
       { file: call, field: "deadline", message: expect.any(String) },
     ]);
     expect(await problemsWith({ "calls/copy.yaml": text })).toEqual([
-      { file: "calls/copy.yaml", field: "id", message: `duplicate call id after-the-earthquake (first in ${call})` },
+      { file: "calls/copy.yaml", field: "id", message: `duplicate call id platform-cities (first in ${call})` },
     ]);
   });
 });
@@ -155,7 +155,7 @@ describe("an unknown key", () => {
       [`${journal}/issues/v13-n2.yaml`]: (text: string) =>
         text.replace(`  - id: ${article}\n`, `  - id: ${article}\n    pdfURL: https://x.example/a.pdf\n    recievedOn: 2025-01-01\n`),
       "books/merchants-of-the-levant.yaml": (text: string) => `${text}\nprintISBN: "9780000000000"\n`,
-      "calls/after-the-earthquake.yaml": (text: string) => `${text}\nopensOn: 2026-11-01\n`,
+      "calls/platform-cities.yaml": (text: string) => `${text}\nopensOn: 2026-11-01\n`,
     };
     const changed = Object.fromEntries(await Promise.all(Object.entries(files).map(async ([file, edit]) => [file, edit(await read(file))])));
     const problems = await problemsWith(changed);
@@ -173,7 +173,7 @@ describe("an unknown key", () => {
         [`${journal}/issues/v13-n2`, expect.stringMatching(/^articles\.\d+\.pdfURL$/)],
         [`${journal}/issues/v13-n2`, expect.stringMatching(/^articles\.\d+\.recievedOn$/)],
         ["books/merchants-of-the-levant", "printISBN"],
-        ["calls/after-the-earthquake", "opensOn"],
+        ["calls/platform-cities", "opensOn"],
       ]),
     );
     expect(unknown).toHaveLength(11);

@@ -67,7 +67,7 @@ const bases = [
   "/api/en/initial",
   "/api/en/home",
   "/api/calls/en",
-  "/api/calls/en/after-the-earthquake",
+  "/api/calls/en/platform-cities",
   "/api/entities",
   "/api/journals/en",
   "/api/journals/en/journal-of-social-inquiry/issues",
