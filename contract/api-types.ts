@@ -6,7 +6,7 @@
 import type { Locale } from "../i18n/locales.ts";
 
 export type { Locale };
-export const contentTypes = ["services", "policies", "journals", "books", "departments", "pages"] as const;
+export const contentTypes = ["services", "policies", "journals", "books", "calls", "departments", "pages"] as const;
 export type ContentType = (typeof contentTypes)[number];
 /** The pages of free text, each shown by the screen of the same id. */
 export const pageIds = ["about", "contact"] as const;
@@ -321,6 +321,52 @@ export interface BookDetail extends BookSummary {
   url: string | null;
   chapters: { title: string; authors: Person[]; firstPage: number; lastPage: number; doi: string | null }[];
   alternates: Alternates;
+}
+
+/** A journal's call for papers, in the request's locale. Its id is the same in every locale. */
+export interface CallSummary {
+  id: string;
+  journal: { slug: string; title: string };
+  title: string;
+  /** The special issue the call is for; null for the journal's regular issues. */
+  specialTitle: string | null;
+  /** The last day submissions are taken (YYYY-MM-DD, in the publisher's calendar). */
+  deadline: string;
+  /** Whether the deadline is the publisher's today or later. */
+  open: boolean;
+}
+export interface CallDetail extends CallSummary {
+  bodyHtml: string;
+}
+/** The value of `include` that lists the closed calls too (GET /api/calls/{locale}). */
+export const CLOSED_CALLS = "closed";
+
+/** A journal the home page shows: its summary (cover, subjects) and its newest published issue. */
+export interface HomeJournal extends JournalSummary {
+  latestIssue: Omit<Issue, "articleCount"> | null;
+}
+/** One of the newest articles the home page shows. */
+export interface HomeArticle {
+  id: string;
+  issueId: string;
+  journal: { slug: string; title: string };
+  /** The language it is written in. */
+  language: Locale;
+  /** Its title in each language it has one: always its own language's; the other's when it was translated, not copied. */
+  titles: Partial<Record<Locale, string>>;
+  authors: string[];
+  publishedOn: string;
+}
+/** What the home page shows of the catalogue, besides the initial payload's statistics and services. */
+export interface HomeContent {
+  /** The first journals in the list's order. */
+  journals: HomeJournal[];
+  /** The newest articles, newest first. */
+  latestArticles: HomeArticle[];
+  /** The newest books, newest year first. */
+  newBooks: BookSummary[];
+  /** The open calls for papers, soonest deadline first. */
+  calls: CallSummary[];
 }
 
 export interface DepartmentSummary {

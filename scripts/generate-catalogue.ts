@@ -2,7 +2,8 @@
  * `npm run content:generate -- --journals 200 --articles 100000 [--out data/large.db | --database <postgres:// URL or SQLite file>]
  * [--content content/demo] [--seed 1]`: a large synthetic catalogue for load tests. Journals, boards, issues
  * and articles are generated in memory from word lists; everything else (reference entities, services,
- * policies, pages, departments, books) is the content folder's. The same options give the same catalogue.
+ * policies, pages, departments, books, calls for papers) is the content folder's, its calls given to the
+ * generated journals. The same options give the same catalogue.
  * `--out` starts a new SQLite file; `--database` replaces the content of an existing database, as an import does.
  */
 import { rmSync } from "node:fs";
@@ -481,7 +482,9 @@ export async function generateCatalogue(options: { content: string; journals: nu
     const count = Math.floor(options.articles / options.journals) + (i < options.articles % options.journals ? 1 : 0);
     return generateJournal(random, base.reference, i, count);
   });
-  return { ...base, journals };
+  // The folder's calls for papers name its journals, which the generated ones replace: each is given one of them in turn.
+  const calls = base.calls.map((call, i) => ({ ...call, journal: journals[i % journals.length].journal.id }));
+  return { ...base, journals, calls };
 }
 
 /** Every generated file through its schema, as the importer's folder reader would. */

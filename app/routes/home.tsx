@@ -1,3 +1,4 @@
+import type { HomeContent } from "../../contract/api-types.ts";
 import { href } from "../../contract/route-table.ts";
 import { Icon } from "../components/icon.tsx";
 import { Link } from "../components/link.tsx";
@@ -5,6 +6,26 @@ import { PageTitle } from "../components/page-title.tsx";
 import { useLocale, useMessages } from "../i18n.ts";
 import { formatNumber, formatPercent } from "../lib/formatting.ts";
 import { useInitial } from "../lib/initial.ts";
+import { loaderBase, orUnavailable } from "../lib/load.server.ts";
+import { perRevision } from "../lib/per-revision.server.ts";
+import type { Route } from "./+types/home";
+
+/** The home page's content in each locale: the same for every visit at a content revision and day (calls close, works dated today appear). */
+const homes = perRevision<HomeContent | null>(2);
+
+/**
+ * The journals with their newest issue, the newest articles and books and the open calls for papers;
+ * `home` is null when the content service could not answer (spec §8: the page still renders, with
+ * the root's statistics and services).
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { api, locale } = loaderBase(request, context);
+  const home = await homes.get(context, locale, async () => {
+    const value = await orUnavailable(api.home(locale));
+    return { value, keep: value !== null };
+  });
+  return { home };
+}
 
 const statKeys = ["journalCount", "articleCount", "doubleBlindRate", "globalIndexingDatabases", "articleViews"] as const;
 

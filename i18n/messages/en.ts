@@ -475,7 +475,7 @@ export const en = {
   },
   api: {
     unknownLocale: "Unknown locale '{locale}': use en or tr.",
-    unknownType: "Unknown content type '{type}': use services, policies, journals, books, departments or pages.",
+    unknownType: "Unknown content type '{type}': use services, policies, journals, books, calls, departments or pages.",
     badParameter: "The parameter '{name}' is not valid.",
     repeatedParameter: "The parameter '{name}' may be given only once.",
     unknownFilter: "'{value}' is not a valid value for the parameter '{name}'.",

@@ -478,7 +478,7 @@ export const tr = {
   },
   api: {
     unknownLocale: "Bilinmeyen dil kodu '{locale}': en veya tr kullanın.",
-    unknownType: "Bilinmeyen içerik türü '{type}': services, policies, journals, books, departments veya pages kullanın.",
+    unknownType: "Bilinmeyen içerik türü '{type}': services, policies, journals, books, calls, departments veya pages kullanın.",
     badParameter: "'{name}' parametresi geçerli değil.",
     repeatedParameter: "'{name}' parametresi yalnızca bir kez verilebilir.",
     unknownFilter: "'{name}' parametresi için '{value}' geçerli bir değer değil.",

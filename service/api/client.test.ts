@@ -119,6 +119,10 @@ describe("in-process and over HTTP", () => {
     const article = (await local.issueArticles("tr", journal.slug, issue.id, 1)).Items[0];
     const calls = [
       (api: typeof local) => api.initial("tr"),
+      (api: typeof local) => api.home("tr"),
+      (api: typeof local) => api.calls("en", { include: "closed" }),
+      (api: typeof local) => api.calls("tr", { journal: journal.slug }),
+      (api: typeof local) => api.call("tr", "platform-cities"),
       (api: typeof local) => api.entities("en"),
       (api: typeof local) => api.journals("en", { access: "open" }),
       (api: typeof local) => api.journal("tr", journal.slug),
@@ -135,6 +139,8 @@ describe("in-process and over HTTP", () => {
       (api: typeof local) => api.articles("en", journal.slug, 0),
       (api: typeof local) => api.journals("tr", { category: "nothing" }),
       (api: typeof local) => api.search("en", "x".repeat(1000), {}, 1),
+      (api: typeof local) => api.calls("en", { include: "everything" }),
+      (api: typeof local) => api.call("en", "no-such-call"),
     ]) {
       const [there, here] = await Promise.all([call(refused, remote), call(refused, local)]);
       expect(there).toEqual(here);

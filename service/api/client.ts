@@ -106,6 +106,7 @@ export function overHttp(base: string, fetch: typeof globalThis.fetch): Calls {
     revision: () => read(api.revision.$get()),
     entities: (locale) => read(api.entities.$get({ query: { locale } })),
     initial: (locale) => read(api[":locale"].initial.$get({ param: { locale } })),
+    home: (locale) => read(api[":locale"].home.$get({ param: { locale } })),
     services: (locale) => read(api.services[":locale"].$get({ param: { locale } })),
     policies: (locale) => read(api.policies[":locale"].$get({ param: { locale } })),
     contentItem: (type, locale, slug) =>
@@ -132,6 +133,8 @@ export function overHttp(base: string, fetch: typeof globalThis.fetch): Calls {
     editorialBoard: (locale, slug) => read(journal["editorial-board"].$get({ param: { locale, slug: p(slug) } })),
     books: (locale) => read(api.books[":locale"].$get({ param: { locale } })),
     book: (locale, slug) => read(api.books[":locale"][":slug"].$get({ param: { locale, slug: p(slug) } })),
+    calls: (locale, query = {}) => read(api.calls[":locale"].$get({ param: { locale }, query })),
+    call: (locale, id) => read(api.calls[":locale"][":slug"].$get({ param: { locale, slug: p(id) } })),
     departments: (locale) => read(api.departments[":locale"].$get({ param: { locale } })),
     department: (locale, slug) => read(api.departments[":locale"][":slug"].$get({ param: { locale, slug: p(slug) } })),
     pages: (locale) => read(api.pages[":locale"].$get({ param: { locale } })),

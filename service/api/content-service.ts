@@ -5,14 +5,15 @@
  * directly when the content lives in the same process (through the API client, client.ts, which
  * adds the retry policy); the HTTP API (app.ts) is a thin layer of routes over the same functions.
  */
-import type {
-  ContentItem,
-  ContentItemDetail,
-  ContentType,
-  JournalFilters,
-  LatestArticles,
-  List,
-  SubmissionAccepted,
+import {
+  CLOSED_CALLS,
+  type ContentItem,
+  type ContentItemDetail,
+  type ContentType,
+  type JournalFilters,
+  type LatestArticles,
+  type List,
+  type SubmissionAccepted,
 } from "../../contract/api-types.ts";
 import { MAX_SEARCH_QUERY, type SearchFilters } from "../../contract/search-types.ts";
 import { format } from "../../i18n/format.ts";
@@ -26,8 +27,10 @@ import { acceptSubmission, type SubmissionEnvelope, submissionEnvelope } from ".
 import { ApiFailure, fail } from "./failure.ts";
 import { findArticle } from "./queries/articles.ts";
 import { findBook, listBooks } from "./queries/books.ts";
+import { findCall, listCalls } from "./queries/calls.ts";
 import { findContentItem, listContentItems } from "./queries/content-items.ts";
 import { findDepartment, listDepartments } from "./queries/departments.ts";
+import { readHome } from "./queries/home.ts";
 import { journalDirectory, unknownJournalFilter } from "./queries/journal-directory.ts";
 import { findJournal, journalBySlug, listArticles, listIssues, readEditorialBoard } from "./queries/journals.ts";
 import { latestArticles } from "./queries/latest-articles.ts";
@@ -101,6 +104,8 @@ export function createContentService(db: ContentDb, { onSubmission, revision }: 
       ]);
       return { services, policies, ...figures };
     },
+    /** What the home page shows of the catalogue: journals with their newest issue, the newest articles and books, the open calls. */
+    home: (locale: Locale) => readHome(db, locale),
     services: contentItems("services"),
     policies: contentItems("policies"),
     contentItem: async (type: "services" | "policies", locale: Locale, slugValue: string): Promise<ContentItemDetail> =>
@@ -145,6 +150,16 @@ export function createContentService(db: ContentDb, { onSubmission, revision }: 
     },
     books: async (locale: Locale) => list(await listBooks(db, locale)),
     book: async (locale: Locale, book: string) => found(locale, await findBook(db, locale, slug(locale, book)), `books/${locale}/${book}`),
+    /** The open calls for papers, soonest deadline first: of one journal (its slug in the locale), every call with `include` "closed". */
+    calls: async (locale: Locale, { journal, include }: { journal?: string; include?: string } = {}) => {
+      if (include !== undefined && include !== CLOSED_CALLS)
+        fail(locale, 400, "bad_request", "unknownFilter", { name: "include", value: include.slice(0, 40) });
+      const journalSlug = journal === undefined ? undefined : slug(locale, journal, "journal");
+      const calls = await listCalls(db, locale, { journalSlug, closed: include === CLOSED_CALLS });
+      return journalSlug === undefined ? list(calls) : ofJournal(locale, journalSlug, list(calls), calls.length === 0);
+    },
+    /** A call for papers by its id, open or closed. */
+    call: async (locale: Locale, id: string) => found(locale, await findCall(db, locale, slug(locale, id)), `calls/${locale}/${id}`),
     departments: async (locale: Locale) => list(await listDepartments(db, locale)),
     department: async (locale: Locale, department: string) =>
       found(locale, await findDepartment(db, locale, slug(locale, department)), `departments/${locale}/${department}`),

@@ -7,7 +7,7 @@ try {
   const articles = bundle.journals.reduce((n, j) => n + j.issues.reduce((m, i) => m + i.articles.length, 0), 0);
   console.log(
     `${folder}: valid — ${bundle.services.length} services, ${bundle.policies.length} policies, ` +
-      `${bundle.journals.length} journals, ${articles} articles, ${bundle.books.length} books, ` +
+      `${bundle.journals.length} journals, ${articles} articles, ${bundle.books.length} books, ${bundle.calls.length} calls for papers, ` +
       `${bundle.departments.length} departments, ${bundle.pages.length} pages`,
   );
 } catch (error) {

@@ -54,6 +54,7 @@ export function duplicates(bundle: ContentBundle, fileOf: (item: object) => stri
   idsAndSlugs(bundle.books);
   idsAndSlugs(bundle.journals.map((j) => j.journal));
   unique(originalsFirst(bundle.pages).map((page) => ({ file: fileOf(page), field: "id", what: "id", value: page.id })));
+  unique(originalsFirst(bundle.calls).map((call) => ({ file: fileOf(call), field: "id", what: "call id", value: call.id })));
   const ref = bundle.reference;
   for (const [kind, items] of Object.entries(ref)) {
     unique(items.map((item, i) => ({ file: fileOf(ref), field: `${kind}.${i}.id`, what: "id", value: item.id })));

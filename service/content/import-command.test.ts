@@ -1,8 +1,12 @@
 import { spawnSync } from "node:child_process";
-import { cpSync, existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { readRevision } from "../api/revision.ts";
+import { migrateToLatest, openDatabase } from "../db/database.ts";
+import { importContent } from "./import.ts";
+import { readContentFolder } from "./read-folder.ts";
 
 const dir = mkdtempSync(path.join(tmpdir(), "import-command-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -33,4 +37,36 @@ describe("content:import", () => {
     expect(result.status).toBe(0);
     expect(result.stdout).toMatch(/^content\/demo: imported \d+ rows \(the write lock was held for \d+\.\d s\)/m);
   });
+
+  // A folder read and imported here, and one import command's process: more than the default 30 s on a busy machine.
+  it("writes nothing from a folder whose call for papers names no journal, and names the call and the journal", async () => {
+    const file = path.join(dir, "calls.db");
+    const before = openDatabase(file).db;
+    try {
+      await migrateToLatest(before);
+      await importContent(before, await readContentFolder("content/demo"));
+    } finally {
+      await before.destroy();
+    }
+    const folder = path.join(dir, "unknown-journal");
+    cpSync("content/demo", folder, { recursive: true });
+    const call = path.join(folder, "calls/heat-climate-and-health.yaml");
+    writeFileSync(call, readFileSync(call, "utf8").replace(/^journal: .*$/m, "journal: journal-of-alchemy"));
+    // A deleted call, which a written import would remove.
+    rmSync(path.join(folder, "calls/late-ottoman-port-cities.yaml"));
+    const result = importFolder(folder, file);
+    expect(result.status).toBe(1);
+    expect(result.stderr).toContain(
+      "calls/heat-climate-and-health.yaml: journal: unknown journal journal-of-alchemy: no journals/*/journal.yaml has this id",
+    );
+    const { db } = openDatabase(file);
+    try {
+      expect(await readRevision(db)).toBe(1);
+      const calls = await db.selectFrom("callForPapers").select(["id", "journalId"]).orderBy("id").execute();
+      expect(calls).toContainEqual({ id: "heat-climate-and-health", journalId: "health-sciences-research" });
+      expect(calls.map((c) => c.id)).toContain("late-ottoman-port-cities");
+    } finally {
+      await db.destroy();
+    }
+  }, 90_000);
 });

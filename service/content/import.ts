@@ -45,6 +45,8 @@ const tableOrder: (keyof Database)[] = [
   "bookContributor",
   "bookCategory",
   "bookChapter",
+  "callForPapers",
+  "callForPapersText",
 ];
 
 const pageRange = (pages: string | undefined) => {
@@ -294,6 +296,13 @@ export function toRows(bundle: ContentBundle): Rows {
         doi: c.doi ?? null,
       } as Insertable<Database["bookChapter"]>);
     });
+  }
+  for (const c of bundle.calls) {
+    rows.callForPapers.push({ id: c.id, journalId: c.journal, deadline: c.deadline });
+    for (const locale of locales) {
+      const t = c[locale];
+      rows.callForPapersText.push({ callId: c.id, locale, title: t.title, specialTitle: t.specialTitle ?? null, bodyHtml: renderMarkdown(t.body) });
+    }
   }
   return rows;
 }

@@ -1,6 +1,6 @@
 /**
- * What reading a folder reports beyond each file's schema: covers that name no image, and ids
- * and slugs given twice, reported in the file that repeats them.
+ * What reading a folder reports beyond each file's schema: covers that name no image, ids
+ * and slugs given twice, reported in the file that repeats them, and calls for papers of no journal.
  */
 
 import { cp, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
@@ -113,6 +113,33 @@ describe("an id or a slug given twice", () => {
   });
 });
 
+describe("a call for papers", () => {
+  const call = "calls/platform-cities.yaml";
+
+  it("that names no journal of the folder is a problem of its file, which names the journal", async () => {
+    const text = await read(call);
+    expect(await problemsWith({ [call]: text.replace(/^journal: .*$/m, "journal: journal-of-alchemy") })).toEqual([
+      { file: call, field: "journal", message: "unknown journal journal-of-alchemy: no journals/*/journal.yaml has this id" },
+    ]);
+  });
+
+  it("needs both locales, a special issue's title in both or neither, a real deadline and an id of its own", async () => {
+    const text = await read(call);
+    expect(await problemsWith({ [call]: text.slice(0, text.indexOf("\ntr:") + 1) })).toEqual([
+      { file: call, field: "tr", message: expect.any(String) },
+    ]);
+    expect(await problemsWith({ [call]: text.replace(/^ {2}specialTitle: "Platform Kentleri.*\n/m, "") })).toEqual([
+      { file: call, field: "tr.specialTitle", message: "a special issue's title is given in both locales or in neither" },
+    ]);
+    expect(await problemsWith({ [call]: text.replace(/^deadline: .*$/m, "deadline: 2027-02-30") })).toEqual([
+      { file: call, field: "deadline", message: expect.any(String) },
+    ]);
+    expect(await problemsWith({ "calls/copy.yaml": text })).toEqual([
+      { file: "calls/copy.yaml", field: "id", message: `duplicate call id platform-cities (first in ${call})` },
+    ]);
+  });
+});
+
 describe("an unknown key", () => {
   it("is a problem of its file and field in every kind of file, so a misspelt field is never lost", async () => {
     const journal = "journals/journal-of-social-inquiry";
@@ -128,6 +155,7 @@ describe("an unknown key", () => {
       [`${journal}/issues/v13-n2.yaml`]: (text: string) =>
         text.replace(`  - id: ${article}\n`, `  - id: ${article}\n    pdfURL: https://x.example/a.pdf\n    recievedOn: 2025-01-01\n`),
       "books/merchants-of-the-levant.yaml": (text: string) => `${text}\nprintISBN: "9780000000000"\n`,
+      "calls/platform-cities.yaml": (text: string) => `${text}\nopensOn: 2026-11-01\n`,
     };
     const changed = Object.fromEntries(await Promise.all(Object.entries(files).map(async ([file, edit]) => [file, edit(await read(file))])));
     const problems = await problemsWith(changed);
@@ -145,9 +173,10 @@ describe("an unknown key", () => {
         [`${journal}/issues/v13-n2`, expect.stringMatching(/^articles\.\d+\.pdfURL$/)],
         [`${journal}/issues/v13-n2`, expect.stringMatching(/^articles\.\d+\.recievedOn$/)],
         ["books/merchants-of-the-levant", "printISBN"],
+        ["calls/platform-cities", "opensOn"],
       ]),
     );
-    expect(unknown).toHaveLength(10);
+    expect(unknown).toHaveLength(11);
     // An article's folder is read once its issue file reads.
     const references = `${journal}/articles/${article}/references.yaml`;
     expect(await problemsWith({ [references]: (await read(references)).replace(/^- id: /m, "- url2: x\n  id: ") })).toEqual([

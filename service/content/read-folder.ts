@@ -16,7 +16,9 @@ import {
   type BookFile,
   boardFile,
   bookFile,
+  type CallFile,
   type ContentItemFile,
+  callFile,
   contentItemFile,
   type DepartmentFile,
   departmentFile,
@@ -63,6 +65,7 @@ export interface ContentBundle {
   departments: DepartmentFile[];
   journals: JournalBundle[];
   books: BookFile[];
+  calls: CallFile[];
 }
 
 /** One thing wrong with one file: where, which field, what. */
@@ -147,6 +150,7 @@ export async function readContentFolder(root: string): Promise<ContentBundle> {
   const pages = await loadAll("pages", pageFile);
   const departments = await loadAll("departments", departmentFile);
   const books = await loadAll("books", bookFile);
+  const calls = await loadAll("calls", callFile);
 
   const journals: JournalBundle[] = [];
   for (const dir of await listDirs(path.join(root, "journals"))) {
@@ -234,7 +238,7 @@ export async function readContentFolder(root: string): Promise<ContentBundle> {
   }
 
   if (!reference) throw new ContentError(problems);
-  const bundle: ContentBundle = { reference, services, policies, pages, departments, journals, books };
+  const bundle: ContentBundle = { reference, services, policies, pages, departments, journals, books, calls };
   problems.push(...crossCheck(bundle, fileOf), ...duplicates(bundle, fileOf));
   if (problems.length > 0) throw new ContentError(problems);
   return bundle;
@@ -281,6 +285,18 @@ function crossCheck(bundle: ContentBundle, fileOf: (item: object) => string): Co
       expect(categories.has(c), file, `categories.${i}`, `unknown category ${c}`);
     });
     expect(formats.has(book.publicationFormat), file, "publicationFormat", "unknown publication format");
+  }
+  const journalIds = new Set(bundle.journals.map((j) => j.journal.id));
+  for (const call of bundle.calls) {
+    const file = fileOf(call);
+    expect(journalIds.has(call.journal), file, "journal", `unknown journal ${call.journal}: no journals/*/journal.yaml has this id`);
+    if (Boolean(call.en.specialTitle) !== Boolean(call.tr.specialTitle)) {
+      problems.push({
+        file,
+        field: `${call.en.specialTitle ? "tr" : "en"}.specialTitle`,
+        message: "a special issue's title is given in both locales or in neither",
+      });
+    }
   }
   return problems;
 }

@@ -127,16 +127,9 @@ export const boardFile = z.strictObject({
     .min(1),
 });
 
-export const articleTypes = [
-  "research-article",
-  "review-article",
-  "case-report",
-  "book-review",
-  "editorial",
-  "correction",
-  "retraction",
-  "expression-of-concern",
-] as const;
+/** The article types that are notices about another work (decision 024), not works of their own. */
+export const noticeTypes = ["correction", "retraction", "expression-of-concern"] as const;
+export const articleTypes = ["research-article", "review-article", "case-report", "book-review", "editorial", ...noticeTypes] as const;
 /** Where an article stands: what a reader is told above its text, and what indexers are sent. */
 export const articleStatuses = ["published", "corrected", "retracted", "expression-of-concern", "withdrawn"] as const;
 /** What a notice does to the work it names; the work's status must say the same (read-folder checks). */
@@ -277,6 +270,15 @@ export const bookFile = z
   })
   .extend(localized(z.strictObject({ slug, title: line, subtitle: line.optional(), description: markdown })).shape);
 
+/**
+ * A call for papers: a journal's invitation to submit by a deadline (the last day submissions are
+ * taken, in the publisher's calendar), for a special issue (`specialTitle`, in both locales or
+ * neither) or for the journal's regular issues. Its `id` is its slug in both locales.
+ */
+export const callFile = z
+  .strictObject({ id, journal: id, deadline: isoDate })
+  .extend(localized(z.strictObject({ title: line, specialTitle: line.optional(), body: markdown })).shape);
+
 export type ReferenceFile = z.infer<typeof referenceFile>;
 export type ContentItemFile = z.infer<typeof contentItemFile>;
 export type PageFile = z.infer<typeof pageFile>;
@@ -285,6 +287,7 @@ export type JournalFile = z.infer<typeof journalFile>;
 export type BoardFile = z.infer<typeof boardFile>;
 export type IssueFile = z.infer<typeof issueFile>;
 export type BookFile = z.infer<typeof bookFile>;
+export type CallFile = z.infer<typeof callFile>;
 export type ArticleFile = z.infer<typeof articleEntry>;
 export type PersonFile = z.infer<typeof person>;
 export type ReferenceEntry = z.infer<typeof referenceEntry>;

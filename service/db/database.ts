@@ -17,6 +17,8 @@ import * as contentRevisionMigration from "./migrations/2026-11-23-0013-content-
 import * as rateLimitMigration from "./migrations/2026-11-23-0014-rate-limit.ts";
 import * as searchStemsMigration from "./migrations/2026-11-23-0015-search-stems.ts";
 import * as scholarlyRecordMigration from "./migrations/2026-11-25-0001-scholarly-record.ts";
+import * as callsForPapersMigration from "./migrations/2026-11-26-0001-calls-for-papers.ts";
+import * as newestArticlesMigration from "./migrations/2026-11-26-0002-newest-articles.ts";
 import { openPostgresPool, type PoolTimeouts } from "./postgres-pool.ts";
 import type { Database } from "./schema.ts";
 import { createSqliteDialect, type SqliteOptions } from "./sqlite-dialect.ts";
@@ -56,6 +58,8 @@ const migrations = {
   "2026-11-23-0014-rate-limit": rateLimitMigration,
   "2026-11-23-0015-search-stems": searchStemsMigration,
   "2026-11-25-0001-scholarly-record": scholarlyRecordMigration,
+  "2026-11-26-0001-calls-for-papers": callsForPapersMigration,
+  "2026-11-26-0002-newest-articles": newestArticlesMigration,
 };
 
 /** Brings the schema up to date; throws with the failing migration's error. */

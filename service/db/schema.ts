@@ -308,6 +308,21 @@ export interface SearchTextTable {
   titleTr: string;
 }
 
+/** A call for papers of a journal: submissions are taken until the deadline (YYYY-MM-DD, the publisher's calendar day) included. */
+export interface CallForPapersTable {
+  id: string;
+  journalId: string;
+  deadline: string;
+}
+export interface CallForPapersTextTable {
+  callId: string;
+  locale: string;
+  title: string;
+  /** The special issue the call is for, or null for the journal's regular issues. */
+  specialTitle: string | null;
+  bodyHtml: string;
+}
+
 /** The content's revision (one row, id 1), bumped by every import. */
 export interface ContentRevisionTable {
   id: number;
@@ -348,6 +363,8 @@ export interface Database {
   bookContributor: BookContributorTable;
   bookCategory: BookCategoryTable;
   bookChapter: BookChapterTable;
+  callForPapers: CallForPapersTable;
+  callForPapersText: CallForPapersTextTable;
   submission: SubmissionTable;
   outbox: OutboxTable;
   searchDocument: SearchDocumentTable;

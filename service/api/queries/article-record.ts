@@ -1,6 +1,7 @@
 /** The parts of an article's record its landing page shows beside its metadata: references, full text, notices, related articles. */
 import type { ArticleRelation, FullText, Galley, Locale, Reference } from "../../../contract/api-types.ts";
 import type { ArticleKey } from "../../article-authors.ts";
+import { noticeTypes } from "../../content/schema.ts";
 import type { ContentDb } from "../../db/database.ts";
 import { today } from "../../published.ts";
 
@@ -90,7 +91,7 @@ export async function relatedArticles(
     .execute();
   const fold = (keyword: string) => keyword.toLocaleLowerCase(locale);
   const own = new Set((JSON.parse(rows.find((r) => r.id === id)?.keywords ?? "[]") as string[]).map(fold));
-  const others = rows.filter((r) => r.id !== id && !["correction", "retraction", "expression-of-concern"].includes(r.type));
+  const others = rows.filter((r) => r.id !== id && !(noticeTypes as readonly string[]).includes(r.type));
   const scored = others
     .map((r, order) => ({ r, order, shared: (JSON.parse(r.keywords) as string[]).filter((k) => own.has(fold(k))).length }))
     .filter((x) => x.shared > 0)

@@ -49,11 +49,9 @@ function toSummary(row: BookRow, relations: Awaited<ReturnType<typeof relationsO
   };
 }
 
-export async function listBooks(db: ContentDb, locale: Locale): Promise<BookSummary[]> {
-  const [rows, names] = await Promise.all([
-    selectBooks(db, locale).orderBy(byOrder("b.sortOrder")).orderBy("t.title").execute(),
-    referenceNames(db, locale),
-  ]);
+/** The books `query` reads, with their contributors and categories. */
+async function summaries(db: ContentDb, locale: Locale, query: Promise<BookRow[]>): Promise<BookSummary[]> {
+  const [rows, names] = await Promise.all([query, referenceNames(db, locale)]);
   const relations = await relationsOf(
     db,
     rows.map((r) => r.id),
@@ -61,6 +59,14 @@ export async function listBooks(db: ContentDb, locale: Locale): Promise<BookSumm
   );
   return rows.map((r) => toSummary(r, relations));
 }
+
+/** Every book, in the list's order: by `order` (those without one last), then by title. */
+export const listBooks = (db: ContentDb, locale: Locale) =>
+  summaries(db, locale, selectBooks(db, locale).orderBy(byOrder("b.sortOrder")).orderBy("t.title").execute());
+
+/** The `count` newest books: the latest year first, then in the list's order. */
+export const newestBooks = (db: ContentDb, locale: Locale, count: number) =>
+  summaries(db, locale, selectBooks(db, locale).orderBy("b.year", "desc").orderBy(byOrder("b.sortOrder")).orderBy("t.title").limit(count).execute());
 
 export async function findBook(db: ContentDb, locale: Locale, slug: string): Promise<BookDetail | undefined> {
   const row = await selectBooks(db, locale)

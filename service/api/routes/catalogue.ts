@@ -27,6 +27,10 @@ export const catalogueRoutes = (service: ContentService) =>
     )
     .get("/books/:locale", async (c) => c.json(await service.books(localeParam(c.req.param("locale")))))
     .get("/books/:locale/:slug", async (c) => c.json(await service.book(localeParam(c.req.param("locale")), c.req.param("slug"))))
+    .get("/calls/:locale", singleValues(["journal", "include"]), async (c) =>
+      c.json(await service.calls(localeParam(c.req.param("locale")), c.req.valid("query"))),
+    )
+    .get("/calls/:locale/:slug", async (c) => c.json(await service.call(localeParam(c.req.param("locale")), c.req.param("slug"))))
     .get("/departments/:locale", async (c) => c.json(await service.departments(localeParam(c.req.param("locale")))))
     .get("/departments/:locale/:slug", async (c) => c.json(await service.department(localeParam(c.req.param("locale")), c.req.param("slug"))))
     .get("/pages/:locale", async (c) => c.json(await service.pages(localeParam(c.req.param("locale")))))

@@ -1,4 +1,4 @@
-/** The content's revision, the reference entities and a page's initial payload. */
+/** The content's revision, the reference entities, a page's initial payload and the home page's content. */
 import { Hono } from "hono";
 import { isLocale } from "../../../i18n/locales.ts";
 import type { ContentService } from "../content-service.ts";
@@ -13,4 +13,5 @@ export const siteRoutes = (service: ContentService) =>
       const locale = isLocale(requested) ? requested : fail("en", 400, "bad_request", "badParameter", { name: "locale" });
       return c.json(await service.entities(locale));
     })
-    .get("/:locale/initial", async (c) => c.json(await service.initial(localeParam(c.req.param("locale")))));
+    .get("/:locale/initial", async (c) => c.json(await service.initial(localeParam(c.req.param("locale")))))
+    .get("/:locale/home", async (c) => c.json(await service.home(localeParam(c.req.param("locale")))));
