@@ -1,7 +1,7 @@
 /**
  * Draws the cover of a journal or a book that has no cover image, as SVG, from what it shows
- * (contract/designed-cover.ts): the publisher, the subject, the title set as large as five lines
- * allow, a geometric motif, the ISSNs or ISBNs. The palette follows the record's place in its list
+ * (contract/designed-cover.ts): the publisher, the subject, the title set as large as its room
+ * allows, a geometric motif, the ISSNs or ISBNs. The palette follows the record's place in its list
  * and the motif a hash of its id, so neighbours differ; every palette's text colours stand at
  * least 4.5:1 against its ground. The image optimizer rasterizes it (server/images.ts).
  */
@@ -87,12 +87,11 @@ const MOTIFS = {
     for (let y = area.top, j = 0; y < area.bottom; y += tile, j++)
       for (let x = 0, i = 0; x < WIDTH; x += tile, i++) {
         state = (Math.imul(state, 1664525) + 1013904223) >>> 0;
+        // Two quarter circles about opposite corners, the tile turned a quarter or not (Truchet tiles).
         const h = tile / 2;
-        const [a, b] =
-          state & 0x10000
-            ? [`M${x + h} ${y}A${h} ${h} 0 0 1 ${x} ${y + h}`, `M${x + tile} ${y + h}A${h} ${h} 0 0 0 ${x + h} ${y + tile}`]
-            : [`M${x + h} ${y}A${h} ${h} 0 0 0 ${x + tile} ${y + h}`, `M${x} ${y + h}A${h} ${h} 0 0 1 ${x + h} ${y + tile}`];
-        arcs.push(`<path d="${a}${b}" ${stroke((i + j) % 2 ? p.accent : p.ink, 4, (i + j) % 2 ? 1 : 0.45)}/>`);
+        const turn = state & 0x10000 ? ` transform="rotate(90 ${x + h} ${y + h})"` : "";
+        const d = `M${x + h} ${y}A${h} ${h} 0 0 1 ${x} ${y + h}M${x + tile} ${y + h}A${h} ${h} 0 0 0 ${x + h} ${y + tile}`;
+        arcs.push(`<path d="${d}"${turn} ${stroke((i + j) % 2 ? p.accent : p.ink, 4, (i + j) % 2 ? 1 : 0.45)}/>`);
       }
     return arcs.join("");
   },
@@ -139,25 +138,29 @@ function fitted(text: string, style: Style): Style {
 }
 
 const TITLE_SIZES = [56, 52, 48, 44, 40, 37, 34, 31];
+const LEADING = 1.1;
 const TITLE_TOP = 134;
-/** The lowest the title may reach: the motif keeps at least 110 units above the identifiers. */
+/** The lowest the title may reach: the motif keeps at least 90 units above the identifiers. */
 const TITLE_BOTTOM = 400;
+/** How many lines of the title fit at a size (the first line's ascent and the last's descent take one line together). */
+const room = (size: number) => Math.floor((TITLE_BOTTOM - TITLE_TOP) / (size * LEADING));
 const ELLIPSIS = "…";
 
-/** The title's lines at the largest size whose lines all fit, five at most; past that cut with an ellipsis. */
+/** The title's lines at the largest size at which every word fits and the lines have room; past that cut with an ellipsis. */
 function setTitle(title: string): { style: Style; lines: string[] } {
   for (const size of TITLE_SIZES) {
     const style: Style = { size, weight: 600 };
     const { lines, fits } = wrap(title, style, MEASURE);
-    if (fits && TITLE_TOP + size * 0.8 + (lines.length - 1) * size * 1.1 + size * 0.3 <= TITLE_BOTTOM) return { style, lines };
+    if (fits && lines.length <= room(size)) return { style, lines };
   }
-  const style: Style = { size: TITLE_SIZES.at(-1) ?? 31, weight: 600 };
-  const room = Math.floor((TITLE_BOTTOM - TITLE_TOP - style.size * 1.1) / (style.size * 1.1)) + 1;
-  const lines = wrap(title, style, MEASURE).lines.slice(0, room);
-  let last = lines[room - 1];
+  const style: Style = { size: TITLE_SIZES[TITLE_SIZES.length - 1], weight: 600 };
+  const lines = wrap(title, style, MEASURE).lines;
+  if (lines.length <= room(style.size)) return { style, lines };
+  const kept = lines.slice(0, room(style.size));
+  let last = kept[kept.length - 1];
   while (last.includes(" ") && measure(`${last}${ELLIPSIS}`, style) > MEASURE) last = last.slice(0, last.lastIndexOf(" "));
-  lines[room - 1] = `${last}${ELLIPSIS}`;
-  return { style, lines };
+  kept[kept.length - 1] = `${last}${ELLIPSIS}`;
+  return { style, lines: kept };
 }
 
 /** A line of text as a filled outline, labelled with its text. */
@@ -177,10 +180,11 @@ export function drawCover(face: CoverFace): string {
     parts.push(line(subject, fitted(subject, { size: 18, weight: 600, tracking: 0.08 }), p.accent, 112));
   }
   const title = setTitle(face.title);
-  const leading = title.style.size * 1.1;
+  const leading = title.style.size * LEADING;
   const first = TITLE_TOP + title.style.size * 0.8;
   title.lines.forEach((text, i) => {
-    parts.push(line(text, title.style, p.ink, first + i * leading));
+    // A word too long for the line even at the smallest size is set smaller still.
+    parts.push(line(text, fitted(text, title.style), p.ink, first + i * leading));
   });
   const identifiersTop = HEIGHT - 28 - 24 * face.identifiers.length;
   const area = { top: first + (title.lines.length - 1) * leading + title.style.size * 0.3 + 28, bottom: identifiersTop - 6 };
