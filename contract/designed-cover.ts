@@ -31,10 +31,13 @@ type Book = Pick<BookSummary, "id" | "slug" | "order" | "title" | "categories" |
 export type Covered = { journal: Journal } | { book: Book };
 type Kind = "journals" | "books";
 
-const labelled = (pairs: [string, string | null][]) => pairs.flatMap(([label, value]) => (value ? [`${label} ${value}`] : []));
+type Texts = Pick<PageMessages, "site" | "journals" | "books">;
 
-export function coverFace(covered: Covered, t: Pick<PageMessages, "site" | "journals" | "books">, locale: Locale): CoverFace {
-  const record = "journal" in covered ? covered.journal : covered.book;
+const labelled = (pairs: [string, string | null][]) => pairs.flatMap(([label, value]) => (value ? [`${label} ${value}`] : []));
+const kindOf = (covered: Covered): [Kind, Journal | Book] => ("journal" in covered ? ["journals", covered.journal] : ["books", covered.book]);
+
+export function coverFace(covered: Covered, t: Texts, locale: Locale): CoverFace {
+  const [, record] = kindOf(covered);
   const identifiers =
     "journal" in covered
       ? labelled([
@@ -67,8 +70,8 @@ export const designedCoverPath = (kind: Kind, slug: string, face: CoverFace) =>
   `designed-covers/${kind}/${face.locale}/${slug}/${fnv1a(JSON.stringify([DESIGN, face])).toString(36)}.svg`;
 
 /** The image a cover shows under `/images`: the record's own, or its designed cover. */
-export function coverSource(covered: Covered, t: Pick<PageMessages, "site" | "journals" | "books">, locale: Locale): string {
-  const [kind, record]: [Kind, Journal | Book] = "journal" in covered ? ["journals", covered.journal] : ["books", covered.book];
+export function coverSource(covered: Covered, t: Texts, locale: Locale): string {
+  const [kind, record] = kindOf(covered);
   return record.cover ?? designedCoverPath(kind, record.slug, coverFace(covered, t, locale));
 }
 
