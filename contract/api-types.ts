@@ -306,14 +306,14 @@ export interface BookSummary {
   contributors: (Person & { role: "author" | "editor" })[];
   year: number;
   language: Locale;
+  printIsbn: string | null;
+  eIsbn: string | null;
   cover: string | null;
   categories: Named[];
   order: number | null;
 }
 export interface BookDetail extends BookSummary {
   descriptionHtml: string;
-  printIsbn: string | null;
-  eIsbn: string | null;
   doi: string | null;
   pages: number;
   publicationFormat: Named;

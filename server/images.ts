@@ -3,12 +3,16 @@
  * webp, and keeps the result. The origin is the allow-listed image host (IMAGE_HOST) or, without
  * one, the local image folder (the demo content's images). A path can name nothing else: no
  * other host, no parent folder. Non-images, oversized inputs and unknown widths are 4xx.
+ * A designed cover's path (`designed-covers/…`) is drawn from its record's data instead
+ * (server/designed-cover.server.ts) and kept like any other image (decision 029).
  */
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { Hono } from "hono";
+import { etag } from "hono/etag";
 import sharp from "sharp";
-import { IMAGE_WIDTHS } from "../contract/image-widths.ts";
+import { designedCoverOf } from "../contract/designed-cover.ts";
+import { IMAGE_WIDTHS, imageUrl } from "../contract/image-widths.ts";
 
 export interface ImageOptions {
   /** An https origin to read sources from; without it, `localDir`. */
@@ -18,6 +22,8 @@ export interface ImageOptions {
   maxPixels?: number;
   maxSourceBytes?: number;
   cacheBytes?: number;
+  /** Draws a designed cover's SVG, or says the path its record's cover has now; without it those paths name nothing. */
+  designedCover?: (file: string) => Promise<{ svg: string } | { moved: string } | undefined>;
 }
 
 const SOURCE_PATH = /^[a-z0-9][a-z0-9_-]*(?:\/[a-z0-9][a-z0-9_-]*)*\.(?:svg|png|jpe?g|webp|avif|gif)$/i;
@@ -28,6 +34,15 @@ class ImageFailure extends Error {
   constructor(status: 400 | 404 | 413 | 415 | 502, message: string) {
     super(message);
     this.status = status;
+  }
+}
+
+/** A designed cover asked for by a path its record has left: the cover it shows now is at `file`. */
+class ImageMoved extends Error {
+  readonly file: string;
+  constructor(file: string) {
+    super(`Moved to ${file}.`);
+    this.file = file;
   }
 }
 
@@ -44,12 +59,19 @@ export function createImageApp({
   maxPixels = 40_000_000,
   maxSourceBytes = 20 * 1024 * 1024,
   cacheBytes = 64 * 1024 * 1024,
+  designedCover,
 }: ImageOptions) {
   const cache = new Map<string, Promise<Buffer>>();
   const sizes = new Map<string, number>();
   let cachedBytes = 0;
 
   async function source(file: string): Promise<Buffer> {
+    if (designedCoverOf(file)) {
+      const drawn = await designedCover?.(file);
+      if (!drawn) throw new ImageFailure(404, "No such image.");
+      if ("moved" in drawn) throw new ImageMoved(drawn.moved);
+      return Buffer.from(drawn.svg);
+    }
     if (host) {
       const response = await fetch(`${host.replace(/\/$/, "")}/${file}`, { signal: AbortSignal.timeout(5000), redirect: "error" }).catch(() => {
         throw new ImageFailure(502, "The image host did not answer.");
@@ -87,6 +109,8 @@ export function createImageApp({
   }
 
   const app = new Hono();
+  // The same image at the same path: a browser that has it is answered 304.
+  app.use("/images/*", etag());
   app.get("/images/:width/:file{.+}", async (c) => {
     const width = Number(c.req.param("width"));
     const file = c.req.param("file");
@@ -109,6 +133,7 @@ export function createImageApp({
         "Cache-Control": "public, max-age=86400, stale-while-revalidate=604800",
       });
     } catch (error) {
+      if (error instanceof ImageMoved) return c.redirect(imageUrl(error.file, width), 302);
       if (!(error instanceof ImageFailure)) throw error;
       return c.json({ error: "bad_image", message: error.message }, error.status);
     }

@@ -31,6 +31,7 @@ import { createArticleFilesApp } from "./article-files.ts";
 import { buildFiles } from "./build-files.ts";
 import { clientIp, clientProtocol } from "./client-ip.ts";
 import type { Config } from "./config.ts";
+import { designedCover } from "./designed-cover.server.ts";
 import { bodyTag, sendVariant, variantsOf } from "./encodings.ts";
 import { createImageApp } from "./images.ts";
 import { knownHosts } from "./known-hosts.ts";
@@ -209,7 +210,14 @@ export function createSite({ config, api, forms, apiApp, oai, build, clientDir, 
   if (oai) {
     app.all("/oai", oaiBodyLimit, (c) => oai(c.req.raw));
   }
-  app.route("/", createImageApp({ host: config.IMAGE_HOST, localDir: config.IMAGE_DIR ?? path.join(config.CONTENT_DIR, "images") }));
+  app.route(
+    "/",
+    createImageApp({
+      host: config.IMAGE_HOST,
+      localDir: config.IMAGE_DIR ?? path.join(config.CONTENT_DIR, "images"),
+      designedCover: (file) => designedCover(api, file),
+    }),
+  );
   app.route("/", createArticleFilesApp({ api, contentDir: config.CONTENT_DIR }));
 
   // Each language's messages, compressed once (on first request) and sent with an ETag.

@@ -6,6 +6,8 @@ for (const width of [390, 1440]) {
     await page.setViewportSize({ width, height: 900 });
     await gotoHydrated(page, "/tr/dergiler");
     const cover = page.locator('img[src^="/images/"]').first();
+    // The demo's journals have no cover image: theirs are designed, in the page's language (decision 029).
+    await expect(cover).toHaveAttribute("src", /^\/images\/80\/designed-covers\/journals\/tr\/[a-z0-9-]+\/[a-z0-9]+\.svg$/);
     await expect(cover).toHaveAttribute("width", "80");
     await expect(cover).toHaveAttribute("height", "120");
     const srcset = (await cover.getAttribute("srcset")) ?? "";

@@ -116,11 +116,9 @@ export default function BookDetail({ loaderData: { book, citations } }: Route.Co
           <HowToCite citations={citations} work={{ type: "book", slug: book.slug }} />
         </div>
         <aside className="card self-start">
-          {book.cover && (
-            <div className="mb-5 flex justify-center">
-              <Cover src={book.cover} label={book.title} width={112} priority />
-            </div>
-          )}
+          <div className="mb-5 flex justify-center">
+            <Cover book={book} width={112} priority />
+          </div>
           <h2 className="font-semibold">{t.books.details}</h2>
           <Facts items={facts} />
           {book.url && (

@@ -23,7 +23,7 @@ export default function BookList({ loaderData: { books } }: Route.ComponentProps
       gridClassName="grid gap-6 sm:grid-cols-2 lg:grid-cols-3"
       renderItem={(book) => (
         <Link to={href("book", { slug: book.slug }, locale)} className="card-link flex h-full gap-4">
-          <Cover src={book.cover} label={String(book.year)} width={80} />
+          <Cover book={book} width={80} />
           <span className="min-w-0">
             <span className="block font-serif text-lg leading-snug text-stone-900">{book.title}</span>
             {book.subtitle && <span className="mt-1 block text-sm text-stone-600">{book.subtitle}</span>}

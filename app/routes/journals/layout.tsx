@@ -29,7 +29,7 @@ export default function JournalLayout({ loaderData: { journal } }: Route.Compone
         <div className="page pt-10">
           <div className="flex gap-6">
             <span className="hidden sm:block">
-              <Cover src={journal.cover} label={journal.abbreviation} width={112} priority />
+              <Cover journal={journal} width={112} priority />
             </span>
             <div>
               <p className="eyebrow">{journal.categories.map((c) => c.title).join(" · ")}</p>

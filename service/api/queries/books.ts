@@ -12,7 +12,7 @@ function selectBooks(db: ContentDb, locale: Locale) {
     .selectFrom("book as b")
     .innerJoin("bookText as t", "t.bookId", "b.id")
     .where("t.locale", "=", locale)
-    .select(["b.id", "t.slug", "t.title", "t.subtitle", "b.year", "b.language", "b.cover", "b.sortOrder"]);
+    .select(["b.id", "t.slug", "t.title", "t.subtitle", "b.year", "b.language", "b.printIsbn", "b.eIsbn", "b.cover", "b.sortOrder"]);
 }
 
 async function relationsOf(db: ContentDb, bookIds: string[], names: ReferenceNames) {
@@ -71,7 +71,7 @@ export const newestBooks = (db: ContentDb, locale: Locale, count: number) =>
 export async function findBook(db: ContentDb, locale: Locale, slug: string): Promise<BookDetail | undefined> {
   const row = await selectBooks(db, locale)
     .where("t.slug", "=", slug)
-    .select(["t.descriptionHtml", "b.printIsbn", "b.eIsbn", "b.doi", "b.pages", "b.publicationFormatId", "b.licence", "b.url"])
+    .select(["t.descriptionHtml", "b.doi", "b.pages", "b.publicationFormatId", "b.licence", "b.url"])
     .executeTakeFirst();
   if (!row) return undefined;
   const names = await referenceNames(db, locale);
@@ -80,12 +80,10 @@ export async function findBook(db: ContentDb, locale: Locale, slug: string): Pro
     db.selectFrom("bookChapter").where("bookId", "=", row.id).selectAll().orderBy("position").execute(),
     alternatesOf(db.selectFrom("bookText").where("bookId", "=", row.id)),
   ]);
-  const { descriptionHtml, printIsbn, eIsbn, doi, pages, publicationFormatId, licence, url } = row;
+  const { descriptionHtml, doi, pages, publicationFormatId, licence, url } = row;
   return {
     ...toSummary(row, relations),
     descriptionHtml: sanitizeRichText(descriptionHtml),
-    printIsbn,
-    eIsbn,
     doi,
     pages,
     publicationFormat: names.named("publicationFormats", publicationFormatId),
