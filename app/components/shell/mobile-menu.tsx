@@ -1,23 +1,26 @@
 import { useEffect } from "react";
 import { useMessages } from "../../i18n.ts";
 import { NavLink } from "../link.tsx";
+import { containFocus } from "./contain-focus.ts";
 import { LanguageLinks } from "./language-menu.tsx";
 import { useDisclosure } from "./use-disclosure.ts";
 
 /** Below the large breakpoint: a menu button opening the header's links and the language buttons (with or without JavaScript). */
 export function MobileMenu({ links }: { links: { to: string; label: string; end: boolean }[] }) {
   const t = useMessages();
-  const { open, buttonProps, panelProps } = useDisclosure();
+  const { open, button, panel, buttonProps, panelProps } = useDisclosure();
 
-  // The page behind does not scroll while the menu covers it.
+  // The page behind neither scrolls nor takes focus while the menu covers it: Tab goes round the menu and its button.
   useEffect(() => {
-    if (!open) return;
+    if (!open || !button.current || !panel.current) return;
     const previous = document.body.style.overflow;
     document.body.style.overflow = "hidden";
+    const release = containFocus([button.current, panel.current]);
     return () => {
       document.body.style.overflow = previous;
+      release();
     };
-  }, [open]);
+  }, [open, button, panel]);
 
   return (
     <>
