@@ -146,6 +146,7 @@ export default function Article({ loaderData: { article, citations }, params }: 
       <p className="eyebrow mt-6">{typeName}</p>
       {/* A title sent in the article's language only stands for both: it is in that language. */}
       <h1
+        tabIndex={-1}
         lang={article.text[other].title === article.title && article.language !== locale ? article.language : undefined}
         className="mt-2 max-w-4xl font-serif text-3xl leading-tight sm:text-4xl"
       >
