@@ -13,6 +13,7 @@ import { format, plural, useLocale, useMessages } from "../../i18n.ts";
 import { bookCitationMeta } from "../../lib/citation-meta.ts";
 import { formatCitations } from "../../lib/citations/format.server.ts";
 import { bookToWork } from "../../lib/citations/from-api.ts";
+import { formatList } from "../../lib/formatting.ts";
 import { loaderBase, orNotFound } from "../../lib/load.server.ts";
 import { perRevision } from "../../lib/per-revision.server.ts";
 import type { Route } from "./+types/detail";
@@ -90,9 +91,16 @@ export default function BookDetail({ loaderData: { book, citations } }: Route.Co
               <ol className="mt-4 divide-y divide-stone-200 border-y border-stone-200">
                 {book.chapters.map((chapter) => (
                   <li key={chapter.title} className="py-3">
-                    <p className="font-medium">{chapter.title}</p>
+                    {/* The chapters are named once, in the book's language, whatever the page's. */}
+                    <p lang={book.language} className="font-medium">
+                      {chapter.title}
+                    </p>
                     <p className="mt-1 text-sm text-stone-600">
-                      {chapter.authors.join(", ")} · {format(t.articles.pages, { first: chapter.firstPage, last: chapter.lastPage })}
+                      {formatList(
+                        chapter.authors.map((author) => author.name),
+                        locale,
+                      )}{" "}
+                      · {format(t.articles.pages, { first: chapter.firstPage, last: chapter.lastPage })}
                       {chapter.doi && (
                         <>
                           {" · "}

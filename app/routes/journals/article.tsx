@@ -122,7 +122,7 @@ export default function Article({ loaderData: { article, citations }, params }: 
   const path = articlePath(params.slug, article, locale);
   const outline = [
     { id: "abstract-heading", title: t.article.abstract },
-    ...(article.fullText?.outline ?? []),
+    ...(article.fullText?.outline ?? []).map((section) => ({ ...section, lang: article.language })),
     ...(article.references.length > 0 ? [{ id: "references", title: t.article.references }] : []),
   ];
   // Both locales' abstracts, the page's first; an abstract the journal system sent in one language only
@@ -171,7 +171,7 @@ export default function Article({ loaderData: { article, citations }, params }: 
         <div className="min-w-0">
           <AbstractTabs texts={texts} />
           {article.fullText && <FullTextBody fullText={article.fullText} language={article.language} folder={path} articleId={article.id} />}
-          <References references={article.references} citedAt={article.fullText?.citedAt ?? {}} />
+          <References references={article.references} citedAt={article.fullText?.citedAt ?? {}} language={article.language} />
           <Funding funding={article.funding} />
           <Contributions authors={article.authors} />
           <Versions versions={article.versions} />
