@@ -65,6 +65,31 @@ test.describe("the mobile menu", () => {
     await page.keyboard.press("Tab");
     expect(await hasFocus(page.getByRole("main"))).toBe(true);
   });
+
+  test("a link in the menu leads to the new page, focus on its heading, the page no longer inert", async ({ page }) => {
+    await gotoHydrated(page, "/tr");
+    const button = page.getByRole("button", { name: "Menü" });
+    await button.click();
+    const menu = page.locator(`[id="${await button.getAttribute("aria-controls")}"]`);
+    await menu.getByRole("link", { name: "Kitaplar", exact: true }).focus();
+    await page.keyboard.press("Enter");
+    await expect(heading(page)).toHaveText("Kitaplar");
+    await expect(heading(page)).toBeFocused();
+    await expect(menu).toBeHidden();
+    expect(await page.locator("[inert]").count()).toBe(0);
+    await expect(announcer(page)).toHaveText("Sayfa yüklendi: Kitaplar | Meridyen Akademik Yayıncılık");
+  });
+
+  test("widened past the breakpoint, where its button is gone, the menu closes and frees the page", async ({ page }) => {
+    await gotoHydrated(page, "/");
+    await page.getByRole("button", { name: "Menu" }).click();
+    expect(await page.locator("[inert]").count()).toBeGreaterThan(0);
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await expect.poll(() => page.locator("[inert]").count()).toBe(0);
+    expect(await page.evaluate(() => document.body.style.overflow)).toBe("");
+    await page.getByRole("navigation", { name: "Main navigation" }).getByRole("link", { name: "Journals", exact: true }).click();
+    await expect(heading(page)).toHaveText("Journals");
+  });
 });
 
 test.describe("desktop header panels", () => {

@@ -5,7 +5,8 @@ const TABBABLE = "a[href], button:not([disabled]), input:not([disabled]):not([ty
  * Keeps the keyboard inside `parts` (a menu and its button, in document order) until the returned
  * function is called: everything else in the page is made `inert` (no focus, no clicks, out of the
  * accessibility tree), and Tab from the last stop goes back to the first, Shift+Tab from the first
- * to the last, where it would otherwise leave for the browser's own controls.
+ * to the last, where it would otherwise leave for the browser's own controls. Releasing twice is
+ * harmless.
  */
 export function containFocus(parts: HTMLElement[]): () => void {
   const madeInert: HTMLElement[] = [];
@@ -33,6 +34,6 @@ export function containFocus(parts: HTMLElement[]): () => void {
 
   return () => {
     document.removeEventListener("keydown", cycle);
-    for (const element of madeInert) element.inert = false;
+    for (const element of madeInert.splice(0)) element.inert = false;
   };
 }
