@@ -2,7 +2,7 @@ import { useLocation } from "react-router";
 import { format } from "../i18n.ts";
 import { withFilter, withoutFilters } from "../lib/list-query.ts";
 import { Link } from "./link.tsx";
-import { useFocusWhenLost } from "./use-focus-when-lost.ts";
+import { useFocusWhenGone } from "./use-focus-when-gone.ts";
 
 interface FilterGroup {
   facet: string;
@@ -43,7 +43,7 @@ export function FiltersPanel({
   const { search } = useLocation();
   const activeCount = Object.values(active).filter((value) => value !== undefined).length;
   const shown = groups.filter((group) => group.options.length > 0);
-  const title = useFocusWhenLost<HTMLHeadingElement>(search);
+  const title = useFocusWhenGone<HTMLHeadingElement>(search);
   return (
     <details className="filters-panel rounded-lg border border-stone-200 bg-white lg:border-0 lg:bg-transparent">
       <summary className="cursor-pointer px-4 py-3 font-semibold">
@@ -51,7 +51,7 @@ export function FiltersPanel({
         {activeCount > 0 && <span className="ml-2 font-normal text-stone-600">{format(labels.active, { count: activeCount })}</span>}
       </summary>
       <div className="grid gap-6 px-4 pb-4 lg:px-0">
-        <h2 ref={title} tabIndex={-1} className="sr-only lg:not-sr-only lg:font-semibold">
+        <h2 ref={title.target} tabIndex={-1} className="sr-only lg:not-sr-only lg:font-semibold">
           {labels.title}
         </h2>
         {activeCount > 0 && (
@@ -64,6 +64,7 @@ export function FiltersPanel({
             }}
             prefetch="intent"
             preventScrollReset
+            onClick={title.onFollow}
             className="text-sm font-medium text-orange-800 underline"
           >
             {labels.clear}

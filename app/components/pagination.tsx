@@ -2,7 +2,7 @@ import { useLocation } from "react-router";
 import { format, useMessages } from "../i18n.ts";
 import { withPage } from "../lib/list-query.ts";
 import { Link } from "./link.tsx";
-import { useFocusWhenLost } from "./use-focus-when-lost.ts";
+import { useFocusWhenGone } from "./use-focus-when-gone.ts";
 
 /**
  * Previous / next links over `?page=`, which work without JavaScript and keep the list's other
@@ -13,22 +13,22 @@ import { useFocusWhenLost } from "./use-focus-when-lost.ts";
 export function Pagination({ page, pageCount }: { page: number; pageCount: number }) {
   const t = useMessages();
   const { search } = useLocation();
-  const status = useFocusWhenLost<HTMLSpanElement>(page);
+  const status = useFocusWhenGone<HTMLSpanElement>(page);
   if (pageCount <= 1) return null;
   return (
     <nav aria-label={t.pagination.label} className="mt-8 flex items-center justify-between gap-4 text-sm">
       {page > 1 ? (
-        <Link to={{ search: withPage(search, page - 1) }} preventScrollReset className="btn-secondary" rel="prev">
+        <Link to={{ search: withPage(search, page - 1) }} preventScrollReset onClick={status.onFollow} className="btn-secondary" rel="prev">
           {t.pagination.previous}
         </Link>
       ) : (
         <span />
       )}
-      <span ref={status} tabIndex={-1} aria-live="polite" className="text-stone-600">
+      <span ref={status.target} tabIndex={-1} aria-live="polite" className="text-stone-600">
         {format(t.pagination.status, { page, count: pageCount })}
       </span>
       {page < pageCount ? (
-        <Link to={{ search: withPage(search, page + 1) }} preventScrollReset className="btn-secondary" rel="next">
+        <Link to={{ search: withPage(search, page + 1) }} preventScrollReset onClick={status.onFollow} className="btn-secondary" rel="next">
           {t.pagination.next}
         </Link>
       ) : (

@@ -218,6 +218,21 @@ test.describe("after a client-side navigation", () => {
     await expect(filters.getByRole("heading", { level: 2 })).toBeFocused();
   });
 
+  test("a search from the results page keeps focus in its box; the number of results is said", async ({ page }) => {
+    await gotoHydrated(page, "/search?q=istanbul");
+    const box = page.getByRole("main").getByRole("searchbox", { name: "Search the site" });
+    await box.fill("migration");
+    await box.press("Enter");
+    await expect(page).toHaveURL(/\/search\?q=migration$/);
+    await expect(page.getByRole("status")).toContainText("“migration”");
+    await expect(box).toBeFocused();
+    await expect(box).toHaveValue("migration");
+    await expect(announcer(page)).toHaveText("");
+    // Back: the box shows the query of the page shown.
+    await page.goBack();
+    await expect(box).toHaveValue("istanbul");
+  });
+
   test("a list's pages keep the scroll and the focus, say the new page, and focus it on the last page", async ({ page, request }) => {
     const journals = await api<List<JournalSummary>>(request, "/api/journals/en");
     let found: { slug: string; pageCount: number } | undefined;
