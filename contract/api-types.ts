@@ -195,6 +195,8 @@ export interface ArticleSummary {
   id: string;
   issueId: string;
   title: string;
+  /** The language `title` is in: the request's, or the article's own when the title came in that one only (it then stands for both). */
+  titleLanguage: Locale;
   authors: Author[];
   type: string;
   language: Locale;

@@ -8,6 +8,13 @@ import { today } from "../../published.ts";
 export const galleysOf = (json: string): Galley[] =>
   (JSON.parse(json) as Partial<Galley>[]).map(({ kind, bytes, url }) => ({ kind: kind ?? "pdf", bytes: bytes ?? null, url: url ?? null }));
 
+/**
+ * The language an article's title is in, in `locale`: the locale's, unless the title came in the
+ * article's own language only (the importer then writes it in both).
+ */
+export const titleLanguage = (locale: Locale, title: string, otherTitle: string, language: Locale): Locale =>
+  title === otherTitle ? language : locale;
+
 /** The reference list in printed order, each with its structured parts where the content gives them. */
 export async function readReferences(db: ContentDb, { journalId, id }: ArticleKey): Promise<Reference[]> {
   const rows = await db
