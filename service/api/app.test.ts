@@ -260,7 +260,10 @@ for (const database of testDatabases()) {
           expect([article.id, article.titleLanguage]).toEqual([article.id, article.id === untranslated.id ? "en" : locale]);
         }
         const path = `/api/journals/${locale}/${journal[locale].slug}/issues/${untranslated.issueId}/articles/${untranslated.id}`;
-        expect((await get<ArticleDetail>(path)).body.titleLanguage).toBe("en");
+        const { body } = await get<ArticleDetail>(path);
+        expect(body.titleLanguage).toBe("en");
+        expect(body.related.length).toBeGreaterThan(0);
+        for (const other of body.related) expect([other.id, other.titleLanguage]).toEqual([other.id, locale]);
       }
     });
 
