@@ -139,12 +139,12 @@ test.describe("desktop header panels", () => {
     const button = page.getByRole("button", { name: "Dil: Türkçe" });
     await button.focus();
     await page.keyboard.press("Enter");
-    const english = page.getByRole("link", { name: "English" });
+    const english = page.getByRole("link", { name: "English", exact: true });
     await expect(english).toBeVisible();
     await page.keyboard.press("Tab");
     await expect(english).toBeFocused();
     await page.keyboard.press("Tab");
-    await expect(page.getByRole("link", { name: "Türkçe" })).toBeFocused();
+    await expect(page.getByRole("link", { name: "Türkçe", exact: true })).toBeFocused();
     await page.keyboard.press("Tab");
     await expect(english).toBeHidden();
     await expect(button).toHaveAttribute("aria-expanded", "false");
