@@ -24,6 +24,8 @@ export function SearchForm({ query = "", compact = false, className = "" }: { qu
       method="get"
       action={href("search", {}, locale)}
       role="search"
+      // Named, as the header's and the search page's boxes are both on that page (axe's landmark-unique).
+      aria-label={compact ? t.search.label : t.search.title}
       className={compact ? `relative ${className}` : `flex items-end gap-2 ${className}`}
     >
       <div className="min-w-0 flex-1">
