@@ -22,6 +22,7 @@ import { Header } from "./components/header.tsx";
 import { IdlePrefetch } from "./components/idle-prefetch.tsx";
 import { PageTitle } from "./components/page-title.tsx";
 import { LoadingBar } from "./components/shell/loading-bar.tsx";
+import { RouteAnnouncer } from "./components/shell/route-announcer.tsx";
 import { StructuredData } from "./components/structured-data.tsx";
 import { siteConfigContext } from "./context.server.ts";
 import { useLocale, useMessages } from "./i18n.ts";
@@ -138,6 +139,7 @@ export function Layout({ children }: { children: ReactNode }) {
           {children}
         </main>
         <Footer />
+        <RouteAnnouncer />
         <StructuredData />
         <Analytics />
         <ScrollRestoration />
@@ -180,7 +182,9 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
     <section className="page-narrow py-20 text-center">
       <PageTitle title={title} />
       <p className="text-sm font-semibold tracking-widest text-orange-700">{status}</p>
-      <h1 className="mt-2 font-serif text-4xl">{title}</h1>
+      <h1 tabIndex={-1} className="mt-2 font-serif text-4xl">
+        {title}
+      </h1>
       <p className="mt-4 break-words text-stone-600">{message}</p>
       <a className="btn-primary mt-8 inline-flex" href={locale === "tr" ? "/tr" : "/"}>
         {t.errors.backHome}

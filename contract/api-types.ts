@@ -195,6 +195,8 @@ export interface ArticleSummary {
   id: string;
   issueId: string;
   title: string;
+  /** The language `title` is in: the request's, or the article's own when the title came in that one only (it then stands for both). */
+  titleLanguage: Locale;
   authors: Author[];
   type: string;
   language: Locale;
@@ -254,7 +256,7 @@ export interface ArticleRelation {
   type: "corrects" | "retracts" | "concerns";
   /** "notice": this article is the notice; "work": this article is the work the notice changes. */
   side: "notice" | "work";
-  article: { issueId: string; id: string; title: string; doi: string | null } | null;
+  article: { issueId: string; id: string; title: string; titleLanguage: Locale; doi: string | null } | null;
   doi: string | null;
 }
 /** The article's body in its own language, rendered on import. */
@@ -278,7 +280,7 @@ export interface ArticleDetail extends ArticleSummary {
   references: Reference[];
   fullText: FullText | null;
   /** Other articles of the same journal on the same subject (shared keywords), newest first. */
-  related: { issueId: string; id: string; title: string }[];
+  related: { issueId: string; id: string; title: string; titleLanguage: Locale }[];
   text: Record<Locale, ArticleText>;
   issue: Issue;
   /** `id` is the journal's folder in the content (where its articles' files lie); `titles` its title in each locale. */

@@ -6,6 +6,9 @@ export function isLocale(value: unknown): value is Locale {
   return value === "en" || value === "tr";
 }
 
+/** The site's other locale. */
+export const otherLocale = (locale: Locale): Locale => (locale === "en" ? "tr" : "en");
+
 /** The locale a path belongs to: /tr and /tr/… are Turkish, everything else English. */
 export function localeOfPath(pathname: string): Locale {
   return pathname === "/tr" || pathname.startsWith("/tr/") ? "tr" : "en";

@@ -9,6 +9,7 @@ const article: ArticleSummary = {
   id: "a1",
   issueId: "v1-n1",
   title: "On counting",
+  titleLanguage: "en",
   authors: [{ name: "A. Author", given: "A.", family: "Author", affiliations: [], orcid: null, corresponding: false, email: null, roles: [] }],
   type: "research",
   language: "en",
@@ -30,6 +31,15 @@ function facts(path: string, views: number): string {
 }
 
 describe("an article in a list", () => {
+  it("marks its title with the language it is in, an English one on a Turkish page too", () => {
+    const title = (path: string, titleLanguage: "en" | "tr") =>
+      renderToString(
+        createElement(MemoryRouter, { initialEntries: [path] }, createElement(ArticleItem, { article: { ...article, titleLanguage }, to: "/x" })),
+      ).match(/<h3[^>]*>/)?.[0];
+    expect(title("/tr/dergiler", "en")).toContain('lang="en"');
+    expect(title("/tr/dergiler", "tr")).toContain('lang="tr"');
+  });
+
   it("counts its views in the page's language, singular for one in English", () => {
     expect(facts("/journals", 1)).toContain("1 view ");
     expect(facts("/journals", 1234)).toContain("1,234 views");

@@ -2,6 +2,7 @@ import { useLocation } from "react-router";
 import { format } from "../i18n.ts";
 import { withFilter, withoutFilters } from "../lib/list-query.ts";
 import { Link } from "./link.tsx";
+import { useFocusWhenGone } from "./use-focus-when-gone.ts";
 
 interface FilterGroup {
   facet: string;
@@ -24,6 +25,8 @@ interface FiltersPanelLabels {
  * that set or remove a filter in the URL, so they work without JavaScript, each with how many
  * results picking it would give. A picked option is marked and its link removes it. A disclosure
  * on phones, a column on desktop (app.css). The links prefetch on intent only: there are many.
+ * A pick keeps the page where it is, and focus on the link picked (or on the panel's title when
+ * "Clear all filters" goes away).
  */
 export function FiltersPanel({
   id,
@@ -40,6 +43,7 @@ export function FiltersPanel({
   const { search } = useLocation();
   const activeCount = Object.values(active).filter((value) => value !== undefined).length;
   const shown = groups.filter((group) => group.options.length > 0);
+  const title = useFocusWhenGone<HTMLHeadingElement>(search);
   return (
     <details className="filters-panel rounded-lg border border-stone-200 bg-white lg:border-0 lg:bg-transparent">
       <summary className="cursor-pointer px-4 py-3 font-semibold">
@@ -47,7 +51,9 @@ export function FiltersPanel({
         {activeCount > 0 && <span className="ml-2 font-normal text-stone-600">{format(labels.active, { count: activeCount })}</span>}
       </summary>
       <div className="grid gap-6 px-4 pb-4 lg:px-0">
-        <h2 className="sr-only lg:not-sr-only lg:font-semibold">{labels.title}</h2>
+        <h2 ref={title.target} tabIndex={-1} className="sr-only lg:not-sr-only lg:font-semibold">
+          {labels.title}
+        </h2>
         {activeCount > 0 && (
           <Link
             to={{
@@ -57,6 +63,8 @@ export function FiltersPanel({
               ),
             }}
             prefetch="intent"
+            preventScrollReset
+            onClick={title.onFollow}
             className="text-sm font-medium text-orange-800 underline"
           >
             {labels.clear}
@@ -75,6 +83,7 @@ export function FiltersPanel({
                     <Link
                       to={{ search: withFilter(search, facet, selected ? null : option.value) }}
                       prefetch="intent"
+                      preventScrollReset
                       aria-current={selected ? "true" : undefined}
                       className="filter-link"
                     >

@@ -1,4 +1,4 @@
-import { useId } from "react";
+import { useEffect, useId, useRef } from "react";
 import { Form } from "react-router";
 import { href } from "../../contract/route-table.ts";
 import { MAX_SEARCH_QUERY } from "../../contract/search-types.ts";
@@ -8,16 +8,24 @@ import { useLocale, useMessages } from "../i18n.ts";
  * The site search box: a GET form to the results page (`?q=`), so it works without JavaScript;
  * with it, React Router navigates there in place. `compact` (the header's) hides the label and
  * the button's text (both stay for assistive technology) and puts the button inside the field.
+ * A new `query` (a search from the header, the back button) shows in the same box, which keeps
+ * focus after a search.
  */
 export function SearchForm({ query = "", compact = false, className = "" }: { query?: string; compact?: boolean; className?: string }) {
   const t = useMessages();
   const locale = useLocale();
   const id = useId();
+  const input = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (input.current) input.current.value = query;
+  }, [query]);
   return (
     <Form
       method="get"
       action={href("search", {}, locale)}
       role="search"
+      // Named, as the header's and the search page's boxes are both on that page (axe's landmark-unique).
+      aria-label={compact ? t.search.label : t.search.title}
       className={compact ? `relative ${className}` : `flex items-end gap-2 ${className}`}
     >
       <div className="min-w-0 flex-1">
@@ -25,8 +33,8 @@ export function SearchForm({ query = "", compact = false, className = "" }: { qu
           {t.search.label}
         </label>
         <input
+          ref={input}
           id={id}
-          key={query}
           type="search"
           name="q"
           defaultValue={query}

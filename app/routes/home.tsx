@@ -40,7 +40,9 @@ export default function Home() {
         <div aria-hidden="true" className="absolute inset-0 bg-[radial-gradient(circle_at_80%_20%,rgba(234,88,12,0.35),transparent_55%)]" />
         <div className="page relative py-16 sm:py-24">
           <p className="text-xs font-semibold tracking-[0.14em] text-orange-300 uppercase">{t.home.eyebrow}</p>
-          <h1 className="mt-4 max-w-3xl font-serif text-4xl leading-tight sm:text-6xl">{t.home.title}</h1>
+          <h1 tabIndex={-1} className="mt-4 max-w-3xl font-serif text-4xl leading-tight sm:text-6xl">
+            {t.home.title}
+          </h1>
           <p className="mt-6 max-w-2xl text-lg text-stone-300">{t.home.lead}</p>
           <div className="mt-8 flex flex-wrap gap-3">
             <Link to={href("journals", {}, locale)} className="btn-primary inline-flex">

@@ -7,6 +7,8 @@ export const en = {
     description:
       "Meridian Academic Publishing publishes peer-reviewed open-access journals and scholarly books, and supports authors and institutions with editorial and production services.",
     skipToContent: "Skip to content",
+    /** Said by screen readers after a client-side navigation; the title is the new page's. */
+    pageLoaded: "Page loaded: {title}",
   },
   nav: {
     label: "Main navigation",

@@ -9,6 +9,7 @@ export const tr = {
     description:
       "Meridyen Akademik Yayıncılık, hakemli ve açık erişimli dergiler ile bilimsel kitaplar yayımlar; yazarlara ve kurumlara editörlük ve üretim hizmetleri sunar.",
     skipToContent: "İçeriğe geç",
+    pageLoaded: "Sayfa yüklendi: {title}",
   },
   nav: {
     label: "Ana menü",

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   type ApiError,
   type ArticleDetail,
+  type ArticleSummary,
   type ContentItem,
   type EditorialBoard,
   type Entities,
@@ -28,13 +29,22 @@ import { createContentService } from "./content-service.ts";
 
 const demo = await readContentFolder("content/demo");
 
-/** The demo content with one service's order removed: it must then be listed last. */
-function bundleWithUnorderedService(): { bundle: ContentBundle; unorderedId: string } {
+/**
+ * The demo content with one service's order removed: it must then be listed last; and the first
+ * journal's first English article with its title untranslated (the same in both locales).
+ */
+function bundleWithUnorderedService(): { bundle: ContentBundle; unorderedId: string; untranslated: { issueId: string; id: string } } {
   const bundle = structuredClone(demo);
   const first = bundle.services.find((s) => s.order === 1) ?? bundle.services[0];
   delete first.order;
   varyJournals(bundle);
-  return { bundle, unorderedId: first.id };
+  const today = new Date().toISOString().slice(0, 10);
+  const listed = (a: ContentBundle["journals"][number]["issues"][number]["articles"][number]) => a.language === "en" && a.publishedOn <= today;
+  const issue = bundle.journals[0].issues.find((i) => i.articles.some(listed));
+  const article = issue?.articles.find(listed);
+  if (!issue || !article) throw new Error("the demo's first journal has no English article");
+  article.tr.title = article.en.title;
+  return { bundle, unorderedId: first.id, untranslated: { issueId: issue.id, id: article.id } };
 }
 
 /**
@@ -84,7 +94,7 @@ for (const database of testDatabases()) {
   describe(`content API on ${database.dialect}`, () => {
     let handle: DatabaseHandle;
     let app: ReturnType<typeof createApiApp>;
-    const { bundle, unorderedId } = bundleWithUnorderedService();
+    const { bundle, unorderedId, untranslated } = bundleWithUnorderedService();
     const get = async <T>(path: string, headers: Record<string, string> = {}) => {
       const response = await app.request(path, { headers });
       return { status: response.status, body: (await response.json()) as T };
@@ -240,6 +250,21 @@ for (const database of testDatabases()) {
       }
       const lacking = bundle.journals.flatMap((j) => j.issues.flatMap((i) => i.articles)).filter((a) => !a.doi && !a.pages);
       expect(lacking.length).toBeGreaterThan(0);
+    });
+
+    it("says which language an article's title is in: the locale's, or the article's own when it came untranslated", async () => {
+      const { journal } = bundle.journals[0];
+      for (const locale of ["en", "tr"] as const) {
+        const list = await get<Page<ArticleSummary>>(`/api/journals/${locale}/${journal[locale].slug}/articles?pageSize=100`);
+        for (const article of list.body.Items) {
+          expect([article.id, article.titleLanguage]).toEqual([article.id, article.id === untranslated.id ? "en" : locale]);
+        }
+        const path = `/api/journals/${locale}/${journal[locale].slug}/issues/${untranslated.issueId}/articles/${untranslated.id}`;
+        const { body } = await get<ArticleDetail>(path);
+        expect(body.titleLanguage).toBe("en");
+        expect(body.related.length).toBeGreaterThan(0);
+        for (const other of body.related) expect([other.id, other.titleLanguage]).toEqual([other.id, locale]);
+      }
     });
 
     it("answers 404 for an article of another issue and 400 for a malformed article id", async () => {

@@ -47,6 +47,7 @@ export const research: ArticleDetail = {
   ...common,
   id: "federated-learning-for-predictive-maintenance",
   title: "Federated Learning for Predictive Maintenance of Weaving Looms",
+  titleLanguage: "en",
   type: "research-article",
   language: "en",
   doi: "10.5555/jet.2026.13.3.1",
@@ -93,7 +94,7 @@ export const research: ArticleDetail = {
     {
       type: "corrects",
       side: "work",
-      article: { issueId: issue.id, id: "correction-federated-learning", title: "Correction", doi: "10.5555/jet.2026.13.3.2" },
+      article: { issueId: issue.id, id: "correction-federated-learning", title: "Correction", titleLanguage: "en", doi: "10.5555/jet.2026.13.3.2" },
       doi: null,
     },
   ],
@@ -144,6 +145,7 @@ export const correction: ArticleDetail = {
   ...common,
   id: "correction-federated-learning",
   title: "Correction: Federated Learning for Predictive Maintenance of Weaving Looms",
+  titleLanguage: "en",
   type: "correction",
   language: "en",
   doi: "10.5555/jet.2026.13.3.2",
@@ -159,7 +161,7 @@ export const correction: ArticleDetail = {
     {
       type: "corrects",
       side: "notice",
-      article: { issueId: issue.id, id: research.id, title: research.title, doi: research.doi },
+      article: { issueId: issue.id, id: research.id, title: research.title, titleLanguage: "en", doi: research.doi },
       doi: null,
     },
   ],

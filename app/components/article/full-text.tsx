@@ -21,8 +21,11 @@ export function FullTextBody({ fullText, language, folder, articleId }: { fullTe
   );
 }
 
-/** The reference list: each entry as printed, its DOI as a link, and links back to where the text cites it. */
-export function References({ references, citedAt }: { references: Reference[]; citedAt: Record<string, string[]> }) {
+/**
+ * The reference list: each entry as printed in the article, so in its language (`language`), its
+ * DOI as a link, and links back to where the text cites it.
+ */
+export function References({ references, citedAt, language }: { references: Reference[]; citedAt: Record<string, string[]>; language: string }) {
   const t = useMessages();
   if (references.length === 0) return null;
   return (
@@ -35,7 +38,7 @@ export function References({ references, citedAt }: { references: Reference[]; c
           <li key={reference.id} id={`ref-${reference.id}`} className="grid grid-cols-[2.25rem_1fr]">
             <span className="text-stone-500">{i + 1}.</span>
             <span className="min-w-0 break-words">
-              {reference.doi ? reference.text.replace(/\s*https?:\/\/(dx\.)?doi\.org\/\S+$/, "") : reference.text}
+              <span lang={language}>{reference.doi ? reference.text.replace(/\s*https?:\/\/(dx\.)?doi\.org\/\S+$/, "") : reference.text}</span>
               {reference.doi && (
                 <>
                   {" "}
@@ -62,8 +65,8 @@ export function References({ references, citedAt }: { references: Reference[]; c
   );
 }
 
-/** The page's outline: abstract, the full text's sections, references; on wide screens it stays in view. */
-export function Outline({ items }: { items: { id: string; title: string }[] }) {
+/** The page's outline: abstract, the full text's sections (titled in the article's language, `lang`), references; on wide screens it stays in view. */
+export function Outline({ items }: { items: { id: string; title: string; lang?: string }[] }) {
   const t = useMessages();
   return (
     <nav aria-labelledby="outline" className="card lg:sticky lg:top-4 lg:max-h-[calc(100vh-2rem)] lg:overflow-y-auto">
@@ -73,7 +76,7 @@ export function Outline({ items }: { items: { id: string; title: string }[] }) {
       <ol className="mt-2 grid gap-1 text-sm">
         {items.map((item) => (
           <li key={item.id}>
-            <a href={`#${item.id}`} className="block text-stone-700 hover:text-orange-800 hover:underline">
+            <a href={`#${item.id}`} lang={item.lang} className="block text-stone-700 hover:text-orange-800 hover:underline">
               {item.title}
             </a>
           </li>

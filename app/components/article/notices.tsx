@@ -25,7 +25,11 @@ export function ArticleNotices({ article }: { article: Pick<ArticleDetail, "stat
           <li key={`${relation.side}-${relation.type}-${relation.article?.id ?? relation.doi}`}>
             {t.article.relation[relation.side][relation.type]}{" "}
             {relation.article ? (
-              <Link to={articlePath(article.journal.slug, relation.article, locale)} className="font-medium underline">
+              <Link
+                to={articlePath(article.journal.slug, relation.article, locale)}
+                lang={relation.article.titleLanguage}
+                className="font-medium underline"
+              >
                 {relation.article.title}
               </Link>
             ) : (

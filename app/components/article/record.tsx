@@ -69,7 +69,7 @@ export function Related({ articles, journalSlug }: { articles: ArticleDetail["re
       </h2>
       <ul className="mt-3 grid gap-2">
         {articles.map((a) => (
-          <li key={a.id}>
+          <li key={a.id} lang={a.titleLanguage}>
             <Link to={articlePath(journalSlug, a, locale)} className="font-serif text-lg text-stone-900 hover:text-orange-800 hover:underline">
               {a.title}
             </Link>

@@ -15,7 +15,8 @@ interface Bar {
 /**
  * A thin bar at the top of the page while a client navigation loads: it appears only when the
  * navigation takes longer than `throttle`, creeps towards the end over `duration`, completes
- * when the page is ready, fades after `hideDelay` and is reset `resetDelay` later.
+ * when the page is ready, fades after `hideDelay` and is reset `resetDelay` later. Under
+ * `prefers-reduced-motion` it neither creeps nor fades: app.css ends its transitions at once.
  */
 export function LoadingBar({ height = LOADING_BAR_DEFAULTS.height, ...options }: Partial<typeof LOADING_BAR_DEFAULTS>) {
   const { duration, throttle, hideDelay, resetDelay } = { ...LOADING_BAR_DEFAULTS, ...options };

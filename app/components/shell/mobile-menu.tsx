@@ -1,23 +1,47 @@
 import { useEffect } from "react";
 import { useMessages } from "../../i18n.ts";
 import { NavLink } from "../link.tsx";
+import { containFocus } from "./contain-focus.ts";
 import { LanguageLinks } from "./language-menu.tsx";
 import { useDisclosure } from "./use-disclosure.ts";
+
+/** Tailwind's `lg`, from which the header shows its links and the menu button is gone. */
+const WIDE = "(width >= 64rem)";
 
 /** Below the large breakpoint: a menu button opening the header's links and the language buttons (with or without JavaScript). */
 export function MobileMenu({ links }: { links: { to: string; label: string; end: boolean }[] }) {
   const t = useMessages();
-  const { open, buttonProps, panelProps } = useDisclosure();
+  const { open, close, button, panel, buttonProps, panelProps } = useDisclosure();
 
-  // The page behind does not scroll while the menu covers it.
+  // The page behind neither scrolls nor takes focus while the menu covers it: Tab goes round the
+  // menu and its button. Both end as the menu starts closing (beforetoggle), before focus moves on:
+  // after a navigation, to the new page's heading, which an inert page would refuse.
   useEffect(() => {
-    if (!open) return;
+    const menu = panel.current;
+    if (!open || !button.current || !menu) return;
     const previous = document.body.style.overflow;
     document.body.style.overflow = "hidden";
-    return () => {
+    const release = containFocus([button.current, menu]);
+    const end = () => {
       document.body.style.overflow = previous;
+      release();
     };
-  }, [open]);
+    const endOnClosing = (event: ToggleEvent) => {
+      if (event.newState === "closed") end();
+    };
+    menu.addEventListener("beforetoggle", endOnClosing);
+    // Past the breakpoint (a tablet turned, a window widened) the button is hidden: so is the menu.
+    const wide = matchMedia(WIDE);
+    const closeWhenWide = () => {
+      if (wide.matches) close();
+    };
+    wide.addEventListener("change", closeWhenWide);
+    return () => {
+      menu.removeEventListener("beforetoggle", endOnClosing);
+      wide.removeEventListener("change", closeWhenWide);
+      end();
+    };
+  }, [open, close, button, panel]);
 
   return (
     <>

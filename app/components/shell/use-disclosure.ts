@@ -2,10 +2,11 @@
  * A button and the panel it controls (header panels, language list, mobile menu), built on the
  * browser's popover: the button opens and closes the panel before and without JavaScript, and the
  * browser closes it on a click outside and on Escape (focus back on the button). Once hydrated, the
- * hook follows the panel's state (`open`, `aria-expanded`) and closes it on navigation.
+ * hook follows the panel's state (`open`, `aria-expanded`) and closes it on navigation and when
+ * focus moves on to something outside the panel and its button (Tab past its last item).
  * `buttonProps` and `panelProps` carry the wiring (popovertarget, aria-controls, id).
  */
-import { type ToggleEvent, useCallback, useEffect, useId, useRef, useState, useSyncExternalStore } from "react";
+import { type FocusEvent, type ToggleEvent, useCallback, useEffect, useId, useRef, useState, useSyncExternalStore } from "react";
 import { useLocation } from "react-router";
 
 const noSubscription = () => () => {};
@@ -43,6 +44,15 @@ export function useDisclosure() {
     }
   }, [location, close]);
 
+  // Focus leaving the page (for another window) is no reason to close: it has no element to go to.
+  const closeOnFocusOut = useCallback(
+    (event: FocusEvent) => {
+      const next = event.relatedTarget;
+      if (next && !panel.current?.contains(next) && !button.current?.contains(next)) close();
+    },
+    [close],
+  );
+
   const buttonProps = {
     ref: button,
     type: "button",
@@ -50,6 +60,7 @@ export function useDisclosure() {
     "aria-controls": panelId,
     // Without JavaScript the browser tells the expanded state of a popover's button itself.
     "aria-expanded": hydrated ? open : undefined,
+    onBlur: closeOnFocusOut,
   } as const;
   const panelProps = {
     ref: (element: HTMLElement | null) => {
@@ -58,6 +69,7 @@ export function useDisclosure() {
     id: panelId,
     popover: "auto",
     onToggle: (event: ToggleEvent<HTMLElement>) => setOpen(event.newState === "open"),
+    onBlur: closeOnFocusOut,
   } as const;
   return { open, close, hydrated, button, panel, buttonProps, panelProps };
 }

@@ -91,7 +91,10 @@ export default function BookDetail({ loaderData: { book, citations } }: Route.Co
               <ol className="mt-4 divide-y divide-stone-200 border-y border-stone-200">
                 {book.chapters.map((chapter) => (
                   <li key={chapter.title} className="py-3">
-                    <p className="font-medium">{chapter.title}</p>
+                    {/* The chapters are named once, in the book's language, whatever the page's. */}
+                    <p lang={book.language} className="font-medium">
+                      {chapter.title}
+                    </p>
                     <p className="mt-1 text-sm text-stone-600">
                       {formatList(
                         chapter.authors.map((author) => author.name),

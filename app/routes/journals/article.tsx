@@ -3,7 +3,7 @@ import type { ArticleDetail, ArticleText } from "../../../contract/api-types.ts"
 import { articlePath, galleyPath } from "../../../contract/article-path.ts";
 import { doiUrl } from "../../../contract/identifiers.ts";
 import { href } from "../../../contract/route-table.ts";
-import type { Locale } from "../../../i18n/locales.ts";
+import { type Locale, otherLocale } from "../../../i18n/locales.ts";
 import { AbstractTabs } from "../../components/abstract-tabs.tsx";
 import { DownloadMenu } from "../../components/article/downloads.tsx";
 import { FullTextBody, Outline, References } from "../../components/article/full-text.tsx";
@@ -69,7 +69,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => loaderData?.tags ?? 
 export default function Article({ loaderData: { article, citations }, params }: Route.ComponentProps) {
   const t = useMessages();
   const locale = useLocale();
-  const other: Locale = locale === "en" ? "tr" : "en";
+  const other = otherLocale(locale);
   const journalPath = href("journal-overview", { slug: article.journal.slug }, locale);
   const issuePath = href("journal-issue", { slug: article.journal.slug, issueId: article.issueId }, locale);
   const typeName = articleTypeName(article.type, t);
@@ -122,7 +122,7 @@ export default function Article({ loaderData: { article, citations }, params }: 
   const path = articlePath(params.slug, article, locale);
   const outline = [
     { id: "abstract-heading", title: t.article.abstract },
-    ...(article.fullText?.outline ?? []),
+    ...(article.fullText?.outline ?? []).map((section) => ({ ...section, lang: article.language })),
     ...(article.references.length > 0 ? [{ id: "references", title: t.article.references }] : []),
   ];
   // Both locales' abstracts, the page's first; an abstract the journal system sent in one language only
@@ -144,11 +144,7 @@ export default function Article({ loaderData: { article, citations }, params }: 
         </Link>
       </nav>
       <p className="eyebrow mt-6">{typeName}</p>
-      {/* A title sent in the article's language only stands for both: it is in that language. */}
-      <h1
-        lang={article.text[other].title === article.title && article.language !== locale ? article.language : undefined}
-        className="mt-2 max-w-4xl font-serif text-3xl leading-tight sm:text-4xl"
-      >
+      <h1 tabIndex={-1} lang={article.titleLanguage} className="mt-2 max-w-4xl font-serif text-3xl leading-tight sm:text-4xl">
         {article.title}
       </h1>
       {article.text[other].title !== article.title && (
@@ -170,7 +166,7 @@ export default function Article({ loaderData: { article, citations }, params }: 
         <div className="min-w-0">
           <AbstractTabs texts={texts} />
           {article.fullText && <FullTextBody fullText={article.fullText} language={article.language} folder={path} articleId={article.id} />}
-          <References references={article.references} citedAt={article.fullText?.citedAt ?? {}} />
+          <References references={article.references} citedAt={article.fullText?.citedAt ?? {}} language={article.language} />
           <Funding funding={article.funding} />
           <Contributions authors={article.authors} />
           <Versions versions={article.versions} />

@@ -1,5 +1,6 @@
 /** The parts of an article's record its landing page shows beside its metadata: references, full text, notices, related articles. */
-import type { ArticleRelation, FullText, Galley, Locale, Reference } from "../../../contract/api-types.ts";
+import type { ArticleDetail, ArticleRelation, FullText, Galley, Locale, Reference } from "../../../contract/api-types.ts";
+import { otherLocale } from "../../../i18n/locales.ts";
 import type { ArticleKey } from "../../article-authors.ts";
 import { noticeTypes } from "../../content/schema.ts";
 import type { ContentDb } from "../../db/database.ts";
@@ -8,6 +9,13 @@ import { today } from "../../published.ts";
 /** The galleys as stored ([{ kind, file, bytes }] or [{ kind, url }]): what a reader is offered, without where a file lies. */
 export const galleysOf = (json: string): Galley[] =>
   (JSON.parse(json) as Partial<Galley>[]).map(({ kind, bytes, url }) => ({ kind: kind ?? "pdf", bytes: bytes ?? null, url: url ?? null }));
+
+/**
+ * The language an article's title is in, in `locale`: the locale's, unless the title came in the
+ * article's own language only (the importer then writes it in both).
+ */
+export const titleLanguage = (locale: Locale, title: string, otherTitle: string, language: Locale): Locale =>
+  title === otherTitle ? language : locale;
 
 /** The reference list in printed order, each with its structured parts where the content gives them. */
 export async function readReferences(db: ContentDb, { journalId, id }: ArticleKey): Promise<Reference[]> {
@@ -45,8 +53,11 @@ export async function readRelations(db: ContentDb, locale: Locale, { journalId, 
         j.onRef("a.journalId", "=", "r.journalId").onRef("a.id", "=", side === "source" ? "r.targetArticleId" : "r.articleId"),
       )
       .leftJoin("articleText as t", (j) => j.onRef("t.journalId", "=", "a.journalId").onRef("t.articleId", "=", "a.id").on("t.locale", "=", locale))
+      .leftJoin("articleText as o", (j) =>
+        j.onRef("o.journalId", "=", "a.journalId").onRef("o.articleId", "=", "a.id").on("o.locale", "=", otherLocale(locale)),
+      )
       .where("r.journalId", "=", journalId)
-      .select(["r.type", "r.targetDoi", "a.id", "a.issueId", "a.doi", "a.publishedOn", "t.title"])
+      .select(["r.type", "r.targetDoi", "a.id", "a.issueId", "a.doi", "a.publishedOn", "a.language", "t.title", "o.title as otherTitle"])
       .orderBy("r.position");
   const [asNotice, asWork] = await Promise.all([
     withArticle("source").where("r.articleId", "=", id).execute(),
@@ -58,8 +69,14 @@ export async function readRelations(db: ContentDb, locale: Locale, { journalId, 
       type: row.type as ArticleRelation["type"],
       side,
       article:
-        row.id && row.issueId && row.title && row.publishedOn && row.publishedOn <= day
-          ? { issueId: row.issueId, id: row.id, title: row.title, doi: row.doi }
+        row.id && row.issueId && row.title && row.otherTitle && row.language && row.publishedOn && row.publishedOn <= day
+          ? {
+              issueId: row.issueId,
+              id: row.id,
+              title: row.title,
+              titleLanguage: titleLanguage(locale, row.title, row.otherTitle, row.language as Locale),
+              doi: row.doi,
+            }
           : null,
       doi: row.targetDoi ?? row.doi,
     });
@@ -78,13 +95,16 @@ export async function relatedArticles(
   db: ContentDb,
   locale: Locale,
   { journalId, id, issueId }: ArticleKey & { issueId: string },
-): Promise<{ issueId: string; id: string; title: string }[]> {
+): Promise<ArticleDetail["related"]> {
   const rows = await db
     .selectFrom("article as a")
     .innerJoin("articleText as t", (j) => j.onRef("t.journalId", "=", "a.journalId").onRef("t.articleId", "=", "a.id").on("t.locale", "=", locale))
+    .innerJoin("articleText as o", (j) =>
+      j.onRef("o.journalId", "=", "a.journalId").onRef("o.articleId", "=", "a.id").on("o.locale", "=", otherLocale(locale)),
+    )
     .where("a.journalId", "=", journalId)
     .where("a.publishedOn", "<=", today())
-    .select(["a.id", "a.issueId", "a.type", "a.position", "t.title", "t.keywords"])
+    .select(["a.id", "a.issueId", "a.type", "a.position", "a.language", "t.title", "o.title as otherTitle", "t.keywords"])
     .orderBy("a.publishedOn", "desc")
     .orderBy("a.position")
     .limit(RELATED_POOL)
@@ -98,5 +118,12 @@ export async function relatedArticles(
     .sort((a, b) => b.shared - a.shared || a.order - b.order)
     .map((x) => x.r);
   const picked = scored.length > 0 ? scored : others.filter((r) => r.issueId === issueId);
-  return picked.slice(0, RELATED).map((r) => ({ issueId: r.issueId, id: r.id, title: r.title }));
+  return picked
+    .slice(0, RELATED)
+    .map((r) => ({
+      issueId: r.issueId,
+      id: r.id,
+      title: r.title,
+      titleLanguage: titleLanguage(locale, r.title, r.otherTitle, r.language as Locale),
+    }));
 }

@@ -1,11 +1,12 @@
 import type { ArticleDetail, ArticleText, Locale } from "../../../contract/api-types.ts";
 import { licenceUrl as ccLicenceUrl } from "../../../contract/licence.ts";
+import { otherLocale } from "../../../i18n/locales.ts";
 import { readAuthors } from "../../article-authors.ts";
 import { sanitizeRichText } from "../../content/markdown.ts";
 import type { ContentDb } from "../../db/database.ts";
 import { today } from "../../published.ts";
 import { alternatesOf } from "./alternates.ts";
-import { galleysOf, readFullText, readReferences, readRelations, relatedArticles } from "./article-record.ts";
+import { galleysOf, readFullText, readReferences, readRelations, relatedArticles, titleLanguage } from "./article-record.ts";
 import { listIssues } from "./journals.ts";
 
 /**
@@ -106,6 +107,7 @@ export async function findArticle(
     relations,
     related,
     title: text[locale].title,
+    titleLanguage: titleLanguage(locale, text[locale].title, text[otherLocale(locale)].title, row.language as Locale),
     authors: authorsOf(key),
     text,
     issue,

@@ -1,10 +1,11 @@
 import type { ArticleSummary, EditorialBoard, Issue, JournalDetail, JournalSummary, Locale, Page } from "../../../contract/api-types.ts";
+import { otherLocale } from "../../../i18n/locales.ts";
 import { readAuthors } from "../../article-authors.ts";
 import { sanitizeRichText } from "../../content/markdown.ts";
 import type { ContentDb } from "../../db/database.ts";
 import { today } from "../../published.ts";
 import { alternatesOf } from "./alternates.ts";
-import { galleysOf } from "./article-record.ts";
+import { galleysOf, titleLanguage } from "./article-record.ts";
 import { byOrder } from "./order.ts";
 import { type ReferenceNames, referenceNames } from "./reference.ts";
 
@@ -196,11 +197,15 @@ export async function listArticles(
     base
       .innerJoin("issue as i", (j) => j.onRef("i.journalId", "=", "a.journalId").onRef("i.id", "=", "a.issueId"))
       .innerJoin("articleText as t", (j) => j.onRef("t.journalId", "=", "a.journalId").onRef("t.articleId", "=", "a.id").on("t.locale", "=", locale))
+      .innerJoin("articleText as o", (j) =>
+        j.onRef("o.journalId", "=", "a.journalId").onRef("o.articleId", "=", "a.id").on("o.locale", "=", otherLocale(locale)),
+      )
       .select([
         "a.journalId",
         "a.id",
         "a.issueId",
         "t.title",
+        "o.title as otherTitle",
         "a.type",
         "a.language",
         "a.doi",
@@ -222,8 +227,9 @@ export async function listArticles(
   const authorsOf = await readAuthors(db, rows);
   const total = Number(count);
   return {
-    Items: rows.map(({ journalId, ...r }) => ({
+    Items: rows.map(({ journalId, otherTitle, ...r }) => ({
       ...r,
+      titleLanguage: titleLanguage(locale, r.title, otherTitle, r.language as Locale),
       language: r.language as Locale,
       status: r.status as ArticleSummary["status"],
       galleys: galleysOf(r.galleys),

@@ -1,0 +1,85 @@
+/**
+ * axe over every screen of the route table, in both locales, at a phone's and a desktop's width,
+ * with real demo paths (the sitemaps list every screen but the search, which gets a query): no
+ * violation of any impact. Each page also has one `h1`, focusable from script (tabIndex -1), where
+ * focus goes after a client-side navigation.
+ */
+import AxeBuilder from "@axe-core/playwright";
+import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
+import { matchPath } from "react-router";
+import { href, type RouteEntry, screens } from "../../contract/route-table.ts";
+import type { Locale } from "../../i18n/locales.ts";
+import { gotoHydrated } from "./hydrated.ts";
+
+/** Screens the sitemaps leave out, with a path that shows them with content. */
+const unlisted: Record<string, Record<Locale, string>> = {
+  search: { en: `${href("search")}?q=istanbul`, tr: `${href("search", {}, "tr")}?q=%C4%B0stanbul` },
+};
+
+let sitemapPaths: Promise<string[]> | undefined;
+/** Every page path the sitemaps list (read once per worker). */
+function listedPaths(request: APIRequestContext): Promise<string[]> {
+  const locs = async (path: string) =>
+    [...(await (await request.get(path)).text()).matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]).pathname);
+  sitemapPaths ??= locs("/sitemap.xml").then(async (sitemaps) => (await Promise.all(sitemaps.map(locs))).flat());
+  return sitemapPaths;
+}
+
+/** The first listed path of a screen in a locale (a layout's is its index child's). */
+async function pathOf(request: APIRequestContext, route: RouteEntry, locale: Locale): Promise<string> {
+  if (unlisted[route.id]) return unlisted[route.id][locale];
+  const path = (await listedPaths(request)).find((p) => matchPath({ path: route[locale], end: true }, decodeURI(p)));
+  if (!path) throw new Error(`no listed path for ${route.id} (${locale})`);
+  return path;
+}
+
+/** Every violation, whatever its impact, with where it is. */
+async function violations(page: Page): Promise<string[]> {
+  return (await new AxeBuilder({ page }).analyze()).violations.map(
+    (v) => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`,
+  );
+}
+
+/** The table's screens, less the layouts whose page is their index child's (the same path, the same page). */
+const pages = screens.filter((route) => !screens.some((child) => child.parent === route.id && child.index));
+
+for (const width of [390, 1440]) {
+  test.describe(`at ${width} px`, () => {
+    test.use({ viewport: { width, height: 900 } });
+
+    for (const route of pages) {
+      for (const locale of ["en", "tr"] as const) {
+        test(`${route.id} (${locale}) has no accessibility violation`, async ({ page, request }) => {
+          // A long page's analysis (a journal's 20 articles) took over a minute on a loaded 2-core machine.
+          test.setTimeout(180_000);
+          const path = await pathOf(request, route, locale);
+          expect((await gotoHydrated(page, path))?.status(), path).toBe(200);
+          await expect(page.locator("main h1"), path).toHaveAttribute("tabindex", "-1");
+          expect(await violations(page), path).toEqual([]);
+        });
+      }
+    }
+  });
+}
+
+test.describe("with the header's panels open", () => {
+  for (const locale of ["en", "tr"] as const) {
+    test(`the Services panel and the language list on a desktop (${locale})`, async ({ page }) => {
+      test.setTimeout(60_000);
+      await page.setViewportSize({ width: 1440, height: 900 });
+      await gotoHydrated(page, href("home", {}, locale));
+      await page.getByRole("button", { name: locale === "en" ? "Services" : "Hizmetler", exact: true }).click();
+      expect(await violations(page)).toEqual([]);
+      await page.getByRole("button", { name: locale === "en" ? "Language: English" : "Dil: Türkçe" }).click();
+      expect(await violations(page)).toEqual([]);
+    });
+
+    test(`the mobile menu on a phone (${locale})`, async ({ page }) => {
+      test.setTimeout(60_000);
+      await page.setViewportSize({ width: 390, height: 844 });
+      await gotoHydrated(page, href("journals", {}, locale));
+      await page.getByRole("button", { name: locale === "en" ? "Menu" : "Menü" }).click();
+      expect(await violations(page)).toEqual([]);
+    });
+  }
+});
