@@ -147,12 +147,12 @@ export default function Article({ loaderData: { article, citations }, params }: 
       {/* A title sent in the article's language only stands for both: it is in that language. */}
       <h1
         lang={article.text[other].title === article.title && article.language !== locale ? article.language : undefined}
-        className="mt-2 max-w-4xl font-serif text-3xl leading-tight sm:text-4xl"
+        className="mt-2 max-w-4xl font-serif text-h1"
       >
         {article.title}
       </h1>
       {article.text[other].title !== article.title && (
-        <p lang={other} className="mt-3 max-w-4xl font-serif text-xl leading-snug text-stone-600">
+        <p lang={other} className="mt-3 max-w-4xl font-serif text-h4 text-stone-600">
           {article.text[other].title}
         </p>
       )}
