@@ -118,8 +118,11 @@ export function Layout({ children }: { children: ReactNode }) {
   // The page's messages, which the browser imports before hydrating (entry.client.tsx): fetched alongside the other modules.
   const messagesFile = import.meta.env.SSR ? messageFiles[locale] : undefined;
   if (messagesFile) preloadModule(messagesFile, { as: "script" });
-  // The latin subset of the sans and the serif (decision 030): every page sets text in both.
-  for (const file of fontFiles) preload(file, { as: "font", type: "font/woff2", crossOrigin: "anonymous" });
+  // The fonts the page's first screen is set in (decision 030): the sans and the serif, and for
+  // Turkish their latin-ext files too (ş, ğ, İ). A font not here by the first paint is not used on the page.
+  for (const file of [...fontFiles.latin, ...(locale === "tr" ? fontFiles["latin-ext"] : [])]) {
+    preload(file, { as: "font", type: "font/woff2", crossOrigin: "anonymous" });
+  }
   return (
     <html lang={locale}>
       <head>

@@ -12,8 +12,8 @@ declare module "virtual:meridian/form-messages" {
   export default forms;
 }
 
-/** The URLs of the font files every page preloads (empty in the browser build itself). */
+/** The URLs of the upright font files of each subset, for the root to preload (empty in the browser build itself). */
 declare module "virtual:meridian/font-preloads" {
-  const files: string[];
+  const files: Record<"latin" | "latin-ext", string[]>;
   export default files;
 }

@@ -7,9 +7,10 @@
  *   overrides Capsize computes from both fonts' metrics (regular, italic, bold, bold italic), so
  *   that text shown before the web font arrives takes the room it will take after; and each
  *   family's stack as a custom property, which app.css's theme names.
- * - `virtual:meridian/font-preloads` is the URLs of the files every page preloads (root.tsx): each
- *   family's latin subset, upright. The browser's build gets an empty list: only the server renders
- *   the preloads. Vite names the files by their content, so the URL is the one the stylesheet asks for.
+ * - `virtual:meridian/font-preloads` is the URLs of the upright files of each subset, `{ latin, "latin-ext" }`,
+ *   which the root preloads as the page's language needs them. The browser's build gets empty lists:
+ *   only the server renders the preloads. Vite names the files by their content, so a URL is the one
+ *   the stylesheet asks for.
  */
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
@@ -91,7 +92,7 @@ function webFontFaces(family: Family, name: string): string {
           `  font-family: "${name}";`,
           `  font-style: ${style};`,
           `  font-weight: ${wght.min} ${wght.max};`,
-          "  font-display: swap;",
+          "  font-display: optional;",
           `  src: url("${fontFile(family, subset, style)}") format("woff2");`,
           `  unicode-range: ${unicode[subset]};`,
           "}",
@@ -131,11 +132,16 @@ const CSS_ID = "virtual:meridian/fonts.css";
 const PRELOADS_ID = "virtual:meridian/font-preloads";
 
 function preloadsModule(): string {
-  const files = families.map((family) => fontFile(family, "latin", "normal"));
-  return [
-    ...files.map((file, i) => `import file${i} from ${JSON.stringify(`${file}?url`)};`),
-    `export default [${files.map((_, i) => `file${i}`).join(", ")}];`,
-  ].join("\n");
+  const imports: string[] = [];
+  const lists = subsets.map((subset) => {
+    const names = families.map((family) => {
+      const name = `file${imports.length}`;
+      imports.push(`import ${name} from ${JSON.stringify(`${fontFile(family, subset, "normal")}?url`)};`);
+      return name;
+    });
+    return `${JSON.stringify(subset)}: [${names.join(", ")}]`;
+  });
+  return [...imports, `export default { ${lists.join(", ")} };`].join("\n");
 }
 
 export function fonts(): Plugin {
@@ -152,7 +158,7 @@ export function fonts(): Plugin {
     load(id) {
       if (id === `\0${CSS_ID}`) return fontsCss();
       if (id !== `\0${PRELOADS_ID}`) return undefined;
-      return command === "build" && this.environment.name === "client" ? "export default [];" : preloadsModule();
+      return command === "build" && this.environment.name === "client" ? `export default { latin: [], "latin-ext": [] };` : preloadsModule();
     },
   };
 }

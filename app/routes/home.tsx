@@ -44,7 +44,7 @@ export default function Home() {
               // The label comes first for assistive technology; the figure is shown above it.
               <div key={key} className="flex flex-col-reverse justify-end border-l-2 border-orange-600 pl-4">
                 <dt className="mt-1 text-sm text-stone-600">{t.home.stats[key]}</dt>
-                <dd className="font-serif text-h2 text-stone-900" data-stat={key}>
+                <dd className="font-serif text-h2 text-stone-900 lining-nums" data-stat={key}>
                   {key === "doubleBlindRate" ? formatPercent(initial[key], locale) : formatNumber(initial[key], locale)}
                 </dd>
               </div>
