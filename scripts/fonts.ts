@@ -5,8 +5,9 @@
  *   downloads a subset only when its text has a character in it; then, per family, fallback faces
  *   over fonts the visitor's system has, whose size-adjust and ascent, descent and line-gap
  *   overrides Capsize computes from both fonts' metrics (regular, italic, bold, bold italic), so
- *   that text shown before the web font arrives takes the room it will take after; and each
- *   family's stack as a custom property, which app.css's theme names.
+ *   that a page drawn in them (its fonts came too late for its first paint: `font-display: optional`)
+ *   takes the room it takes in the web fonts; and each family's stack as a custom property, which
+ *   app.css's theme names.
  * - `virtual:meridian/font-preloads` is the URLs of the upright files of each subset, `{ latin, "latin-ext" }`,
  *   which the root preloads as the page's language needs them. The browser's build gets empty lists:
  *   only the server renders the preloads. Vite names the files by their content, so a URL is the one
