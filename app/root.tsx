@@ -1,6 +1,7 @@
+import fontFiles from "virtual:meridian/font-preloads";
 import messageFiles from "virtual:meridian/messages-files";
 import { type ReactNode, useEffect } from "react";
-import { preloadModule } from "react-dom";
+import { preload, preloadModule } from "react-dom";
 import {
   isRouteErrorResponse,
   Links,
@@ -34,6 +35,7 @@ import { emptyInitial } from "./lib/initial.ts";
 import { loaderBase } from "./lib/load.server.ts";
 import { perRevision } from "./lib/per-revision.server.ts";
 import { useBuildUpdates } from "./lib/use-build-updates.ts";
+import "virtual:meridian/fonts.css";
 import "./app.css";
 
 /** The root's data in each locale (and origin): the same on every page at a content revision. */
@@ -117,6 +119,11 @@ export function Layout({ children }: { children: ReactNode }) {
   // The page's messages, which the browser imports before hydrating (entry.client.tsx): fetched alongside the other modules.
   const messagesFile = import.meta.env.SSR ? messageFiles[locale] : undefined;
   if (messagesFile) preloadModule(messagesFile, { as: "script" });
+  // The fonts the page's first screen is set in (decision 030): the sans and the serif, and for
+  // Turkish their latin-ext files too (ş, ğ, İ). A font not here by the first paint is not used on the page.
+  for (const file of [...fontFiles.latin, ...(locale === "tr" ? fontFiles["latin-ext"] : [])]) {
+    preload(file, { as: "font", type: "font/woff2", crossOrigin: "anonymous" });
+  }
   return (
     <html lang={locale}>
       <head>
@@ -182,7 +189,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
     <section className="page-narrow py-20 text-center">
       <PageTitle title={title} />
       <p className="text-sm font-semibold tracking-widest text-orange-700">{status}</p>
-      <h1 tabIndex={-1} className="mt-2 font-serif text-4xl">
+      <h1 tabIndex={-1} className="mt-2 font-serif text-h1">
         {title}
       </h1>
       <p className="mt-4 break-words text-stone-600">{message}</p>

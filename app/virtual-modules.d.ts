@@ -1,4 +1,4 @@
-/** The modules scripts/client-messages.ts makes. */
+/** The modules scripts/client-messages.ts and scripts/fonts.ts make. */
 
 /** Each locale's messages file in the browser build, as a URL (empty in the browser build itself). */
 declare module "virtual:meridian/messages-files" {
@@ -10,4 +10,10 @@ declare module "virtual:meridian/messages-files" {
 declare module "virtual:meridian/form-messages" {
   const forms: Record<import("../i18n/locales.ts").Locale, import("../i18n/messages/index.ts").Messages["forms"]>;
   export default forms;
+}
+
+/** The URLs of the upright font files of each subset, for the root to preload (empty in the browser build itself). */
+declare module "virtual:meridian/font-preloads" {
+  const files: Record<"latin" | "latin-ext", string[]>;
+  export default files;
 }

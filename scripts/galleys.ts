@@ -22,14 +22,15 @@ for (const { journal, issues, articleFiles } of bundle.journals) {
       const url = base + articlePath(journal[article.language].slug, { issueId: issue.id, id: article.id }, article.language);
       const answer = await page.goto(url, { waitUntil: "load" });
       if (!answer?.ok()) throw new Error(`${url}: ${answer?.status()}`);
-      // The page's figures load lazily; printed, every one must be there.
+      // The page's figures load lazily; printed, every one must be there, and the text in the site's fonts.
       await page.evaluate(() =>
-        Promise.all(
-          [...document.images].map((img) => {
+        Promise.all([
+          document.fonts.ready,
+          ...[...document.images].map((img) => {
             img.loading = "eager";
             return img.complete ? null : new Promise((done) => img.addEventListener("load", done, { once: true }));
           }),
-        ),
+        ]),
       );
       const file = path.join(content, "journals", journal.id, "articles", article.id, "galley.pdf");
       await page.pdf({

@@ -1,7 +1,9 @@
 #!/bin/sh
 # Installs what the project needs on a fresh machine, and nothing when it is already there:
 # the npm packages (Node 24 among them, as the `node` package), and with --test Debian's
-# Chromium (browser tests) and PostgreSQL (the PostgreSQL suite) when the machine lacks them.
+# Chromium (browser tests), the Liberation fonts (the fallbacks the site's fonts are fitted to,
+# as on visitors' Linux desktops: docs/decisions/030-typography.md) and PostgreSQL (the
+# PostgreSQL suite) when the machine lacks them.
 set -e
 cd "$(dirname "$0")/.."
 
@@ -14,6 +16,7 @@ fi
 if [ "$1" = "--test" ]; then
   missing=""
   [ -x /usr/bin/chromium ] || missing="$missing chromium"
+  [ -f /usr/share/fonts/truetype/liberation2/LiberationSans-Regular.ttf ] || missing="$missing fonts-liberation2"
   sh scripts/postgres.sh bindir >/dev/null 2>&1 || missing="$missing postgresql"
   if [ -n "$missing" ]; then
     echo "installing Debian packages:$missing"

@@ -42,7 +42,7 @@ export function AbstractTabs({ texts }: { texts: [Locale, ArticleText][] }) {
 
   return (
     <section aria-labelledby="abstract-heading">
-      <h2 id="abstract-heading" className="font-serif text-2xl">
+      <h2 id="abstract-heading" className="font-serif text-h2">
         {t.article.abstract}
       </h2>
       {tabbed && (

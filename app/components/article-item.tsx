@@ -11,7 +11,7 @@ export function ArticleItem({ article, to }: { article: ArticleSummary; to: stri
   return (
     <article className="border-b border-stone-200 py-5 last:border-b-0">
       <p className="text-xs font-semibold tracking-wide text-orange-800 uppercase">{articleTypeName(article.type, t)}</p>
-      <h3 lang={article.titleLanguage} className="mt-1 font-serif text-xl leading-snug text-stone-900">
+      <h3 lang={article.titleLanguage} className="mt-1 font-serif text-h4 text-stone-900">
         <Link to={to} className="hover:text-orange-800 hover:underline">
           {article.title}
         </Link>

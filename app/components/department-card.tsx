@@ -9,7 +9,7 @@ export function DepartmentCard({ department, linked = true }: { department: Depa
   const locale = useLocale();
   return (
     <section aria-labelledby={`department-${department.id}`} className="card">
-      <h2 id={`department-${department.id}`} className="font-serif text-xl">
+      <h2 id={`department-${department.id}`} className="font-serif text-h4">
         {linked ? (
           <Link to={href("department", { slug: department.slug }, locale)} className="hover:text-orange-800">
             {department.name}

@@ -41,7 +41,7 @@ export function HowToCite({ citations, work }: { citations: FormattedCitation[];
 
   return (
     <section aria-labelledby="how-to-cite" className="mt-10 print:hidden">
-      <h2 id="how-to-cite" className="font-serif text-2xl">
+      <h2 id="how-to-cite" className="font-serif text-h2">
         {t.citations.title}
       </h2>
       <p className="mt-2 text-stone-600">{t.citations.lead}</p>

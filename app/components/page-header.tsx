@@ -21,7 +21,7 @@ export function PageHeader({
       <div className="page py-10 sm:py-14">
         {documentTitle !== null && <PageTitle title={documentTitle} />}
         {eyebrow && <p className="eyebrow mb-3">{eyebrow}</p>}
-        <h1 tabIndex={-1} className="max-w-4xl font-serif text-3xl leading-tight text-stone-900 sm:text-5xl">
+        <h1 tabIndex={-1} className="max-w-4xl font-serif text-h1 text-stone-900">
           {title}
         </h1>
         {lead && <p className="mt-4 max-w-3xl text-lg text-stone-600">{lead}</p>}

@@ -40,7 +40,7 @@ export default function Home() {
         <div aria-hidden="true" className="absolute inset-0 bg-[radial-gradient(circle_at_80%_20%,rgba(234,88,12,0.35),transparent_55%)]" />
         <div className="page relative py-16 sm:py-24">
           <p className="text-xs font-semibold tracking-[0.14em] text-orange-300 uppercase">{t.home.eyebrow}</p>
-          <h1 tabIndex={-1} className="mt-4 max-w-3xl font-serif text-4xl leading-tight sm:text-6xl">
+          <h1 tabIndex={-1} className="mt-4 max-w-3xl font-serif text-display">
             {t.home.title}
           </h1>
           <p className="mt-6 max-w-2xl text-lg text-stone-300">{t.home.lead}</p>
@@ -67,7 +67,7 @@ export default function Home() {
               // The label comes first for assistive technology; the figure is shown above it.
               <div key={key} className="flex flex-col-reverse justify-end border-l-2 border-orange-600 pl-4">
                 <dt className="mt-1 text-sm text-stone-600">{t.home.stats[key]}</dt>
-                <dd className="font-serif text-3xl text-stone-900" data-stat={key}>
+                <dd className="font-serif text-h2 text-stone-900 lining-nums" data-stat={key}>
                   {key === "doubleBlindRate" ? formatPercent(initial[key], locale) : formatNumber(initial[key], locale)}
                 </dd>
               </div>
@@ -76,7 +76,7 @@ export default function Home() {
         </div>
       </section>
       <section aria-labelledby="home-services" className="page py-14">
-        <h2 id="home-services" className="font-serif text-3xl">
+        <h2 id="home-services" className="font-serif text-h2">
           {t.home.servicesTitle}
         </h2>
         <ul className="mt-8 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
@@ -95,7 +95,7 @@ export default function Home() {
       </section>
       <section aria-labelledby="home-policies" className="bg-white py-14">
         <div className="page">
-          <h2 id="home-policies" className="font-serif text-3xl">
+          <h2 id="home-policies" className="font-serif text-h2">
             {t.home.policiesTitle}
           </h2>
           <ul className="mt-6 grid gap-x-8 gap-y-4 md:grid-cols-2">

@@ -63,7 +63,7 @@ export default function Search({ loaderData: { query, answer, filters } }: Route
       {query && <meta name="robots" content="noindex" />}
       {answer === undefined ? (
         <div className="page-narrow py-10">
-          <h2 className="font-serif text-2xl text-stone-900">{t.search.emptyTitle}</h2>
+          <h2 className="font-serif text-h2 text-stone-900">{t.search.emptyTitle}</h2>
           <p className="mt-3 text-stone-700">{t.search.emptyHelp}</p>
           <p className="mt-3 text-stone-700">{t.search.emptyFolding}</p>
           <h3 className="mt-8 font-semibold text-stone-900">{t.search.browse}</h3>
@@ -102,7 +102,7 @@ export default function Search({ loaderData: { query, answer, filters } }: Route
                           {result.journal && result.type !== "journal" && <span>{result.journal.title}</span>}
                           {result.year !== null && <span>{result.year}</span>}
                         </p>
-                        <h2 className="mt-2 font-serif text-xl leading-snug">
+                        <h2 className="mt-2 font-serif text-h4">
                           <Link to={resultPath(result, locale)} className="text-stone-900 underline-offset-2 hover:text-orange-800 hover:underline">
                             {result.title}
                           </Link>

@@ -12,7 +12,7 @@ export function FullTextBody({ fullText, language, folder, articleId }: { fullTe
   const html = fullText.html.replaceAll(`src="${articleId}/`, `src="${folder}/`);
   return (
     <section aria-labelledby="full-text" className="mt-10">
-      <h2 id="full-text" className="font-serif text-2xl">
+      <h2 id="full-text" className="font-serif text-h2">
         {t.article.fullText}
       </h2>
       {/* biome-ignore lint/security/noDangerouslySetInnerHtml: sanitized to an allow-list on import (full-text-html.ts). */}
@@ -30,7 +30,7 @@ export function References({ references, citedAt, language }: { references: Refe
   if (references.length === 0) return null;
   return (
     <section aria-labelledby="references" className="mt-10">
-      <h2 id="references" className="font-serif text-2xl">
+      <h2 id="references" className="font-serif text-h2">
         {t.article.references}
       </h2>
       <ol className="references mt-4 grid gap-3 text-sm leading-relaxed">

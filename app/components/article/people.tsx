@@ -83,7 +83,7 @@ export function Contributions({ authors }: { authors: Author[] }) {
   if (credited.length === 0) return null;
   return (
     <section aria-labelledby="contributions" className="mt-10">
-      <h2 id="contributions" className="font-serif text-2xl">
+      <h2 id="contributions" className="font-serif text-h2">
         {t.article.contributions}
       </h2>
       <dl className="mt-3 grid gap-2 text-sm">

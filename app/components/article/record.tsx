@@ -10,7 +10,7 @@ export function Funding({ funding }: { funding: ArticleDetail["funding"] }) {
   if (funding.length === 0) return null;
   return (
     <section aria-labelledby="funding" className="mt-10">
-      <h2 id="funding" className="font-serif text-2xl">
+      <h2 id="funding" className="font-serif text-h2">
         {t.article.funding}
       </h2>
       <ul className="mt-3 grid gap-1 text-sm">
@@ -40,7 +40,7 @@ export function Versions({ versions }: { versions: ArticleDetail["versions"] }) 
   if (versions.length === 0) return null;
   return (
     <section aria-labelledby="versions" className="mt-10">
-      <h2 id="versions" className="font-serif text-2xl">
+      <h2 id="versions" className="font-serif text-h2">
         {t.article.versions}
       </h2>
       <ol className="mt-3 grid gap-1 text-sm">
@@ -64,13 +64,13 @@ export function Related({ articles, journalSlug }: { articles: ArticleDetail["re
   if (articles.length === 0) return null;
   return (
     <section aria-labelledby="related" className="mt-10 print:hidden">
-      <h2 id="related" className="font-serif text-2xl">
+      <h2 id="related" className="font-serif text-h2">
         {t.article.related}
       </h2>
       <ul className="mt-3 grid gap-2">
         {articles.map((a) => (
           <li key={a.id} lang={a.titleLanguage}>
-            <Link to={articlePath(journalSlug, a, locale)} className="font-serif text-lg text-stone-900 hover:text-orange-800 hover:underline">
+            <Link to={articlePath(journalSlug, a, locale)} className="font-serif text-h4 text-stone-900 hover:text-orange-800 hover:underline">
               {a.title}
             </Link>
           </li>

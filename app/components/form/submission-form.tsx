@@ -90,7 +90,7 @@ export function SubmissionForm({ page, failure, contactEmail }: { page: FormPage
       aria-labelledby="form-heading"
     >
       <div>
-        <h2 id="form-heading" className="font-serif text-2xl">
+        <h2 id="form-heading" className="font-serif text-h2">
           {t.forms.heading}
         </h2>
         <p className="mt-1 text-sm text-stone-500">{t.forms.requiredNote}</p>

@@ -85,7 +85,7 @@ export default function BookDetail({ loaderData: { book, citations } }: Route.Co
           <RichText html={book.descriptionHtml} />
           {book.chapters.length > 0 && (
             <section aria-labelledby="chapters" className="mt-10">
-              <h2 id="chapters" className="font-serif text-2xl">
+              <h2 id="chapters" className="font-serif text-h2">
                 {t.books.chapters}
               </h2>
               <ol className="mt-4 divide-y divide-stone-200 border-y border-stone-200">

@@ -25,7 +25,7 @@ export default function BookList({ loaderData: { books } }: Route.ComponentProps
         <Link to={href("book", { slug: book.slug }, locale)} className="card-link flex h-full gap-4">
           <Cover book={book} width={80} />
           <span className="min-w-0">
-            <span className="block font-serif text-lg leading-snug text-stone-900">{book.title}</span>
+            <span className="block font-serif text-h4 text-stone-900">{book.title}</span>
             {book.subtitle && <span className="mt-1 block text-sm text-stone-600">{book.subtitle}</span>}
             <span className="mt-2 block text-sm text-stone-700">{contributorLine(book.contributors, t, locale)}</span>
             <span className="mt-2 block text-xs text-stone-500">

@@ -36,7 +36,7 @@ export default function ContactTopic({ loaderData: { topic, department, form }, 
     <div className="grid gap-8 xl:grid-cols-[1fr_22rem]">
       <div className="min-w-0">
         <PageTitle title={useFormPageTitle(`${title} · ${t.contact.title}`, actionData)} />
-        <h2 className="font-serif text-3xl">{title}</h2>
+        <h2 className="font-serif text-h2">{title}</h2>
         <p className="mt-3 max-w-2xl text-lg text-stone-600">{t.contact.intros[key]}</p>
         <div className="mt-8">
           <ContactFormSection form={form} department={department} failure={actionData} />

@@ -21,7 +21,7 @@ export default function DepartmentList({ loaderData: { departments } }: Route.Co
       gridClassName="grid gap-4 md:grid-cols-2"
       renderItem={(d) => (
         <Link to={href("department", { slug: d.slug }, locale)} className="card-link h-full">
-          <span className="block font-serif text-xl text-stone-900">{d.name}</span>
+          <span className="block font-serif text-h4 text-stone-900">{d.name}</span>
           <span className="mt-2 block text-sm text-stone-600">
             {d.email} · {d.phone}
           </span>

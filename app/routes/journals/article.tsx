@@ -144,11 +144,11 @@ export default function Article({ loaderData: { article, citations }, params }: 
         </Link>
       </nav>
       <p className="eyebrow mt-6">{typeName}</p>
-      <h1 tabIndex={-1} lang={article.titleLanguage} className="mt-2 max-w-4xl font-serif text-3xl leading-tight sm:text-4xl">
+      <h1 tabIndex={-1} lang={article.titleLanguage} className="mt-2 max-w-4xl font-serif text-h1">
         {article.title}
       </h1>
       {article.text[other].title !== article.title && (
-        <p lang={other} className="mt-3 max-w-4xl font-serif text-xl leading-snug text-stone-600">
+        <p lang={other} className="mt-3 max-w-4xl font-serif text-h4 text-stone-600">
           {article.text[other].title}
         </p>
       )}

@@ -46,7 +46,7 @@ export default function AllArticles({ loaderData: { articles } }: Route.Componen
         const issue = issues.find((i) => i.id === issueId);
         return (
           <section key={issueId} aria-labelledby={`issue-${issueId}`} className="mb-10">
-            <h3 id={`issue-${issueId}`} className="border-b-2 border-stone-900 pb-2 font-serif text-2xl">
+            <h3 id={`issue-${issueId}`} className="border-b-2 border-stone-900 pb-2 font-serif text-h3">
               {issue ? issueLabel(issue, t) : issueId}
               {issue?.specialTitle && <span className="mt-1 block text-base text-stone-600">{`${t.issues.special}: ${issue.specialTitle}`}</span>}
             </h3>

@@ -19,11 +19,11 @@ export default function EditorialBoard({ loaderData: { board } }: Route.Componen
   return (
     <div className="page py-10">
       <PageTitle title={`${t.board.title} · ${journal.title}`} />
-      <h2 className="font-serif text-3xl">{t.board.title}</h2>
+      <h2 className="font-serif text-h2">{t.board.title}</h2>
       <p className="mt-1 text-sm text-stone-600">{plural(locale, t.board.members, board.Count)}</p>
       {board.positions.map((position) => (
         <section key={position.id} aria-labelledby={`position-${position.id}`} className="mt-10">
-          <h3 id={`position-${position.id}`} className="border-b border-stone-300 pb-2 text-lg font-semibold">
+          <h3 id={`position-${position.id}`} className="border-b border-stone-300 pb-2 text-h4 font-semibold">
             {position.title}
           </h3>
           <ul className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">

@@ -29,7 +29,7 @@ export default function IssueArticles({ loaderData: { result } }: Route.Componen
       <PageTitle title={`${label} · ${journal.title}`} />
       <header className="border-b-2 border-stone-900 pb-3">
         {issue.specialTitle && <p className="eyebrow">{t.issues.special}</p>}
-        <h2 className="font-serif text-3xl">{issue.specialTitle ?? label}</h2>
+        <h2 className="font-serif text-h2">{issue.specialTitle ?? label}</h2>
         <p className="mt-1 text-sm text-stone-600">
           {issue.specialTitle && `${label} · `}
           {format(t.issues.published, { date: formatDate(issue.publishedOn, locale) })}

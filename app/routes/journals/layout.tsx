@@ -33,7 +33,7 @@ export default function JournalLayout({ loaderData: { journal } }: Route.Compone
             </span>
             <div>
               <p className="eyebrow">{journal.categories.map((c) => c.title).join(" · ")}</p>
-              <h1 tabIndex={-1} className="mt-2 font-serif text-3xl leading-tight sm:text-4xl">
+              <h1 tabIndex={-1} className="mt-2 font-serif text-h1">
                 {journal.title}
               </h1>
               <p className="mt-3 flex flex-wrap gap-x-4 gap-y-1 text-sm text-stone-600">

@@ -65,7 +65,7 @@ export default function JournalList({ loaderData: { journals, count, facets, fil
                     <Link to={href("journal", { slug: journal.slug }, locale)} className="card-link flex h-full gap-5">
                       <Cover journal={journal} width={80} />
                       <span className="min-w-0">
-                        <span className="block font-serif text-xl leading-snug text-stone-900">{journal.title}</span>
+                        <span className="block font-serif text-h4 text-stone-900">{journal.title}</span>
                         <span className="mt-2 flex flex-wrap gap-1.5">
                           {journal.categories.map((c) => (
                             <span key={c.id} className="tag">

@@ -30,9 +30,9 @@ export default function JournalOverview() {
       {/* The journal area's pages each set the document's title (the layout does not: one <title> per page). */}
       <PageTitle title={journal.title} />
       <div>
-        <h2 className="font-serif text-2xl">{t.journals.about}</h2>
+        <h2 className="font-serif text-h2">{t.journals.about}</h2>
         <RichText html={journal.descriptionHtml} />
-        <h2 className="mt-10 font-serif text-2xl">{t.journals.aimsScope}</h2>
+        <h2 className="mt-10 font-serif text-h2">{t.journals.aimsScope}</h2>
         <RichText html={journal.aimsScopeHtml} />
       </div>
       <aside className="grid content-start gap-6">

@@ -1,0 +1,214 @@
+/**
+ * The site's fonts (docs/decisions/030-typography.md): self-hosted Source Sans 3 and Vollkorn,
+ * latin and latin-ext subsets only, the latin files preloaded and cached for good, fallbacks
+ * fitted so that the fonts' arrival moves nothing, and long texts set to a reading measure.
+ */
+import { readdirSync } from "node:fs";
+import { type APIRequestContext, expect, type Locator, type Page, test } from "@playwright/test";
+import type { ArticleDetail, ArticleSummary, Page as ListPage } from "../../contract/api-types.ts";
+import { IMMUTABLE } from "../../contract/route-rules.ts";
+
+const SANS = "Source Sans 3";
+const SERIF = "Vollkorn";
+const FONT_FILE = /^\/assets\/(source-sans-3|vollkorn)-latin(-ext)?-wght-(normal|italic)-[\w-]+\.woff2$/;
+const desktop = { width: 1440, height: 900 };
+const phone = { width: 390, height: 844 };
+
+/** The English page of a demo article with a full text, found through the content API. */
+async function articleWithFullText(request: APIRequestContext) {
+  const journal = "journal-of-social-inquiry";
+  const articles = (await (await request.get(`/api/journals/en/${journal}/articles?pageSize=100`)).json()) as ListPage<ArticleSummary>;
+  for (const { issueId, id } of articles.Items) {
+    const article = (await (await request.get(`/api/journals/en/${journal}/issues/${issueId}/articles/${id}`)).json()) as ArticleDetail;
+    if (article.fullText) return `/journals/${journal}/articles/${issueId}/${id}`;
+  }
+  throw new Error("no demo article has a full text");
+}
+
+/** The fonts the browser drew an element's own text with (Chromium's DevTools protocol). */
+async function drawnWith(page: Page, element: Locator) {
+  await element.evaluate((node) => node.setAttribute("data-font-probe", ""));
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("DOM.enable");
+  await cdp.send("CSS.enable");
+  const { root } = await cdp.send("DOM.getDocument");
+  const { nodeId } = await cdp.send("DOM.querySelector", { nodeId: root.nodeId, selector: "[data-font-probe]" });
+  const { fonts } = await cdp.send("CSS.getPlatformFontsForNode", { nodeId });
+  await element.evaluate((node) => node.removeAttribute("data-font-probe"));
+  await cdp.detach();
+  // A variable font is named after its default instance ("Source Sans 3 ExtraLight").
+  return fonts.map(({ familyName, isCustomFont }) => ({ family: [SANS, SERIF].find((f) => familyName.startsWith(f)) ?? familyName, isCustomFont }));
+}
+
+const firstFamily = (element: Locator) => element.evaluate((node) => getComputedStyle(node).fontFamily.split(",")[0].trim().replace(/^"|"$/g, ""));
+
+test.describe("fonts", () => {
+  test.use({ viewport: desktop });
+
+  test("a Turkish page sets its heading, text and menu in the self-hosted fonts, Turkish letters included", async ({ page }) => {
+    await page.goto("/tr/biz-kimiz");
+    await page.evaluate(() => document.fonts.ready);
+    const heading = page.getByRole("heading", { level: 1 });
+    const paragraph = page.locator(".rich-text p").filter({ hasText: "ş" }).first();
+    const menuItem = page.locator("header nav").getByText("İletişim", { exact: true }).first();
+    expect(await firstFamily(heading)).toBe(SERIF);
+    expect(await firstFamily(paragraph)).toBe(SERIF);
+    expect(await firstFamily(menuItem)).toBe(SANS);
+    for (const family of [SANS, SERIF]) {
+      expect(await page.evaluate(([f]) => document.fonts.check(`16px "${f}"`, "ıİşŞğĞçÇöÖüÜ"), [family])).toBe(true);
+    }
+    // Every glyph drawn by the web font itself, not by a fallback for a letter it lacked.
+    expect(await drawnWith(page, paragraph)).toEqual([{ family: SERIF, isCustomFont: true }]);
+    expect(await drawnWith(page, menuItem)).toEqual([{ family: SANS, isCustomFont: true }]);
+    expect(await drawnWith(page, heading)).toEqual([{ family: SERIF, isCustomFont: true }]);
+  });
+
+  test("a page preloads the files its language needs, fetched once and cached for good; no other subset is fetched", async ({ page }) => {
+    const fetched: string[] = [];
+    const cacheControl = new Map<string, string>();
+    page.on("response", (response) => {
+      const { pathname } = new URL(response.url());
+      if (!pathname.endsWith(".woff2")) return;
+      fetched.push(pathname);
+      cacheControl.set(pathname, response.headers()["cache-control"]);
+    });
+    await page.goto("/tr/biz-kimiz");
+    await page.evaluate(() => document.fonts.ready);
+    const preloads = await page
+      .locator('head link[rel="preload"][as="font"]')
+      .evaluateAll((links) =>
+        links.map((link) => ({ href: link.getAttribute("href"), type: link.getAttribute("type"), crossOrigin: link.getAttribute("crossorigin") })),
+      );
+    expect(preloads.map((p) => p.href?.match(/^\/assets\/([a-z0-9-]+?)-wght/)?.[1])).toEqual([
+      "source-sans-3-latin",
+      "vollkorn-latin",
+      "source-sans-3-latin-ext",
+      "vollkorn-latin-ext",
+    ]);
+    for (const preload of preloads) {
+      expect(preload).toMatchObject({ type: "font/woff2", crossOrigin: expect.any(String) });
+      expect(fetched.filter((path) => path === preload.href)).toHaveLength(1);
+    }
+    for (const path of fetched) {
+      expect(path).toMatch(FONT_FILE);
+      expect(cacheControl.get(path)).toBe(IMMUTABLE);
+    }
+    expect(fetched).toHaveLength(new Set(fetched).size);
+    // An English page preloads the latin files only.
+    await page.goto("/who-we-are");
+    expect(await page.locator('head link[rel="preload"][as="font"]').evaluateAll((links) => links.map((link) => link.getAttribute("href")))).toEqual(
+      preloads.slice(0, 2).map((p) => p.href),
+    );
+  });
+
+  test("the build holds the latin and latin-ext WOFF2 files only", () => {
+    const files = readdirSync("build/client/assets").filter((file) => /\.(woff2?|ttf|otf|eot)$/.test(file));
+    expect(files).toHaveLength(8);
+    for (const file of files) expect(`/assets/${file}`).toMatch(FONT_FILE);
+  });
+});
+
+test.describe("the fonts' arrival moves nothing", () => {
+  for (const viewport of [phone, desktop]) {
+    test.describe(`${viewport.width} px`, () => {
+      test.use({ viewport });
+
+      for (const path of ["/tr", "/tr/biz-kimiz", "/tr/politikalar/yayin-etigi", "/journals", "article"]) {
+        test(path, async ({ page, request }) => {
+          await page.addInitScript(() => {
+            const record = window as unknown as { shifts: { value: number; nodes: string[] }[]; paintedBeforeFonts: boolean };
+            record.shifts = [];
+            new PerformanceObserver((list) => {
+              for (const entry of list.getEntries() as unknown as { value: number; hadRecentInput: boolean; sources: { node?: Node }[] }[]) {
+                if (entry.hadRecentInput) continue;
+                const nodes = entry.sources.map(({ node }) =>
+                  node instanceof Element ? node.outerHTML.slice(0, 80) : (node?.textContent ?? "").slice(0, 40),
+                );
+                record.shifts.push({ value: entry.value, nodes });
+              }
+            }).observe({ type: "layout-shift", buffered: true });
+            requestAnimationFrame(() => {
+              record.paintedBeforeFonts = ![...document.fonts].some((face) => face.status === "loaded" && !face.family.includes("Fallback"));
+            });
+          });
+          // The fonts come a second and a half late: the page is first drawn in the fallbacks.
+          await page.route(/\.woff2$/, async (route) => {
+            await new Promise((resolve) => setTimeout(resolve, 1500));
+            await route.continue();
+          });
+          await page.goto(path === "article" ? await articleWithFullText(request) : path);
+          await page.evaluate(() => document.fonts.ready);
+          // Two frames after the swap, by when any shift it caused has been reported.
+          await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+          const { shifts, paintedBeforeFonts, loaded } = await page.evaluate(() => ({
+            ...(window as unknown as { shifts: { value: number; nodes: string[] }[]; paintedBeforeFonts: boolean }),
+            loaded: [...document.fonts].filter((face) => face.status === "loaded").map((face) => face.family),
+          }));
+          expect(paintedBeforeFonts).toBe(true);
+          expect(loaded).toEqual(expect.arrayContaining([SANS, SERIF]));
+          expect(shifts).toEqual([]);
+        });
+      }
+    });
+  }
+});
+
+test.describe("long texts", () => {
+  test.use({ viewport: desktop });
+
+  for (const [name, path, selector] of [
+    ["About (Turkish)", "/tr/biz-kimiz", ".rich-text p"],
+    ["a policy", "/policies/publication-ethics", ".rich-text p, .rich-text li"],
+    ["an article's full text", "article", ".full-text > p"],
+  ] as const) {
+    test(`${name}: full lines hold 60 to 80 characters`, async ({ page, request }) => {
+      await page.goto(path === "article" ? await articleWithFullText(request) : path);
+      await page.evaluate(() => document.fonts.ready);
+      // Characters per line of every paragraph, its last line aside.
+      const lines = await page.locator(selector).evaluateAll((blocks) =>
+        blocks.flatMap((block) => {
+          const counts: number[] = [];
+          let top = Number.NEGATIVE_INFINITY;
+          const range = document.createRange();
+          const walker = document.createTreeWalker(block, NodeFilter.SHOW_TEXT);
+          for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+            for (let i = 0; i < (node.textContent ?? "").length; i++) {
+              range.setStart(node, i);
+              range.setEnd(node, i + 1);
+              const rect = range.getClientRects()[0];
+              if (!rect || rect.width === 0) continue;
+              if (rect.top > top + rect.height / 2) {
+                counts.push(0);
+                top = rect.top;
+              }
+              counts[counts.length - 1]++;
+            }
+          }
+          return counts.slice(0, -1);
+        }),
+      );
+      expect(lines.length).toBeGreaterThan(5);
+      const average = lines.reduce((sum, n) => sum + n, 0) / lines.length;
+      expect(average).toBeGreaterThanOrEqual(60);
+      expect(Math.max(...lines)).toBeLessThanOrEqual(80);
+    });
+  }
+});
+
+test("headings of one level are one size on every page", async ({ page, request }) => {
+  await page.setViewportSize(desktop);
+  const sizes = new Map<string, Set<string>>();
+  for (const path of ["/who-we-are", "/tr/politikalar/yayin-etigi", "/journals/journal-of-social-inquiry", await articleWithFullText(request)]) {
+    await page.goto(path);
+    for (const level of ["h1", "h2"]) {
+      // The serif headings (a sidebar's small sans label is not a heading of the scale).
+      const found = await page
+        .locator(`main ${level}`)
+        .evaluateAll((hs) => hs.filter((h) => getComputedStyle(h).fontFamily.startsWith("Vollkorn")).map((h) => getComputedStyle(h).fontSize));
+      for (const size of found) sizes.set(level, (sizes.get(level) ?? new Set()).add(size));
+    }
+  }
+  // 1.25⁴ and 1.25³ rem on a wide screen.
+  expect([...(sizes.get("h1") ?? [])]).toEqual(["39.0625px"]);
+  expect([...(sizes.get("h2") ?? [])]).toEqual(["31.25px"]);
+});
