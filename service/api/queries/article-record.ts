@@ -118,12 +118,10 @@ export async function relatedArticles(
     .sort((a, b) => b.shared - a.shared || a.order - b.order)
     .map((x) => x.r);
   const picked = scored.length > 0 ? scored : others.filter((r) => r.issueId === issueId);
-  return picked
-    .slice(0, RELATED)
-    .map((r) => ({
-      issueId: r.issueId,
-      id: r.id,
-      title: r.title,
-      titleLanguage: titleLanguage(locale, r.title, r.otherTitle, r.language as Locale),
-    }));
+  return picked.slice(0, RELATED).map((r) => ({
+    issueId: r.issueId,
+    id: r.id,
+    title: r.title,
+    titleLanguage: titleLanguage(locale, r.title, r.otherTitle, r.language as Locale),
+  }));
 }
