@@ -371,6 +371,17 @@ export interface HomeContent {
   calls: CallSummary[];
 }
 
+/**
+ * A photograph or illustration a page shows, under the image origin (served through /images): its
+ * text alternative in the asked locale ("" when it is decorative) and, when its licence asks for
+ * attribution, its credit.
+ */
+export interface ContentImage {
+  file: string;
+  alt: string;
+  credit: { author: string; licence: { name: string; url: string } } | null;
+}
+
 export interface DepartmentSummary {
   id: string;
   slug: string;
@@ -378,6 +389,7 @@ export interface DepartmentSummary {
   email: string;
   phone: string;
   order: number | null;
+  image: ContentImage | null;
 }
 export interface DepartmentDetail extends DepartmentSummary {
   descriptionHtml: string;
@@ -390,5 +402,6 @@ export interface PageContent {
   slug: string;
   title: string;
   bodyHtml: string;
+  image: ContentImage | null;
   alternates: Alternates;
 }

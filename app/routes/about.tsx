@@ -1,6 +1,7 @@
 import { href } from "../../contract/route-table.ts";
 import { Link } from "../components/link.tsx";
 import { PageHeader } from "../components/page-header.tsx";
+import { Photo } from "../components/photo.tsx";
 import { RichText } from "../components/rich-text.tsx";
 import { useLocale, useMessages } from "../i18n.ts";
 import { loaderBase, orNotFound } from "../lib/load.server.ts";
@@ -18,6 +19,7 @@ export default function About({ loaderData: { page } }: Route.ComponentProps) {
     <>
       <PageHeader title={page.title} />
       <div className="page-narrow py-10">
+        {page.image && <Photo image={page.image} width={720} sizes="(min-width: 768px) 720px, calc(100vw - 2rem)" priority className="mb-10" />}
         <RichText html={page.bodyHtml} />
         <p className="mt-10">
           <Link to={href("departments", {}, locale)} className="btn-secondary">

@@ -253,6 +253,10 @@ export const en = {
     staff: "Team",
     contactDetails: "Contact details",
   },
+  photo: {
+    /** Under a photograph whose licence asks for attribution: `{licence}` links to the licence. */
+    credit: "Photo: {author}, {licence}",
+  },
   contact: {
     title: "Contact Us",
     sections: "Contact topics",

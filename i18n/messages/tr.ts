@@ -254,6 +254,9 @@ export const tr = {
     staff: "Ekip",
     contactDetails: "İletişim bilgileri",
   },
+  photo: {
+    credit: "Fotoğraf: {author}, {licence}",
+  },
   contact: {
     title: "Bize Ulaşın",
     sections: "İletişim konuları",

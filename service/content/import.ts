@@ -12,7 +12,7 @@ import { searchDocuments } from "../search/documents.ts";
 import { searchIndexStatements } from "../search/write-index.ts";
 import { renderMarkdown } from "./markdown.ts";
 import type { ContentBundle } from "./read-folder.ts";
-import { locales, type PersonFile } from "./schema.ts";
+import { type ContentImageFile, locales, type PersonFile } from "./schema.ts";
 
 export type Rows = { [T in keyof Database]: Insertable<Database[T]>[] };
 
@@ -48,6 +48,14 @@ const tableOrder: (keyof Database)[] = [
   "callForPapers",
   "callForPapersText",
 ];
+
+/** A photograph's file and credit, as its item's row holds them. */
+const imageColumns = (image: ContentImageFile | undefined) => ({
+  image: image?.file ?? null,
+  imageAuthor: image?.credit?.author ?? null,
+  imageLicence: image?.credit?.licence.name ?? null,
+  imageLicenceUrl: image?.credit?.licence.url ?? null,
+});
 
 const pageRange = (pages: string | undefined) => {
   const [first, last] = pages ? pages.split("-").map(Number) : [null, null];
@@ -100,13 +108,24 @@ export function toRows(bundle: ContentBundle): Rows {
     }
   }
   for (const page of bundle.pages) {
-    for (const locale of locales) rows.page.push({ id: page.id, locale, title: page[locale].title, bodyHtml: renderMarkdown(page[locale].body) });
+    for (const locale of locales) {
+      const { title, body } = page[locale];
+      rows.page.push({
+        id: page.id,
+        locale,
+        title,
+        bodyHtml: renderMarkdown(body),
+        ...imageColumns(page.image),
+        imageAlt: page.image?.alt[locale] ?? null,
+      });
+    }
   }
   for (const d of bundle.departments) {
-    rows.department.push({ id: d.id, sortOrder: d.order ?? null, email: d.email, phone: d.phone });
+    rows.department.push({ id: d.id, sortOrder: d.order ?? null, email: d.email, phone: d.phone, ...imageColumns(d.image) });
     for (const locale of locales) {
       const t = d[locale];
-      rows.departmentText.push({ departmentId: d.id, locale, slug: t.slug, name: t.name, descriptionHtml: renderMarkdown(t.description) });
+      const imageAlt = d.image?.alt[locale] ?? null;
+      rows.departmentText.push({ departmentId: d.id, locale, slug: t.slug, name: t.name, descriptionHtml: renderMarkdown(t.description), imageAlt });
       d.staff.forEach((s, position) => {
         rows.departmentStaff.push({ departmentId: d.id, locale, position, name: s.name, email: s.email ?? null, role: s.role[locale] });
       });

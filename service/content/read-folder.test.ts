@@ -1,5 +1,5 @@
 /**
- * What reading a folder reports beyond each file's schema: covers that name no image, ids
+ * What reading a folder reports beyond each file's schema: covers and photographs that name no image, ids
  * and slugs given twice, reported in the file that repeats them, and calls for papers of no journal.
  */
 
@@ -66,6 +66,33 @@ describe("a cover", () => {
         { file: book, field: "cover", message: "a path under images/ such as covers/books/{id}.svg" },
       ]);
     }
+  });
+});
+
+describe("a photograph", () => {
+  const department = "departments/journal-operations.yaml";
+  /** The department's file with its image's `alt` block replaced by these lines (none: left out). */
+  const withAlt = async (...lines: string[]) =>
+    (await read(department)).replace(/^ {2}alt:\n(?: {4}.*\n)+/m, lines.length ? `  alt:\n${lines.map((l) => `    ${l}\n`).join("")}` : "");
+
+  it("without its text alternatives, or with one locale's only, is refused", async () => {
+    expect(await problemsWith({ [department]: await withAlt() })).toEqual([
+      { file: department, field: "image.alt", message: expect.stringMatching(/expected object/) },
+    ]);
+    expect(await problemsWith({ [department]: await withAlt("en: A narrow path through a spruce forest") })).toEqual([
+      { file: department, field: "image.alt.tr", message: expect.stringMatching(/expected string/) },
+    ]);
+  });
+
+  it("that only decorates says so with empty text alternatives", async () => {
+    expect(await problemsWith({ [department]: await withAlt('en: ""', 'tr: ""') })).toEqual([]);
+  });
+
+  it("that names no file in the folder's images is a problem of its file", async () => {
+    const text = (await read(department)).replace("photos/forest-path.jpg", "photos/no-such-photo.jpg");
+    expect(await problemsWith({ [department]: text })).toEqual([
+      { file: department, field: "image.file", message: "images/photos/no-such-photo.jpg is missing" },
+    ]);
   });
 });
 

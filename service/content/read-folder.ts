@@ -175,11 +175,16 @@ export async function readContentFolder(root: string): Promise<ContentBundle> {
     if (journal && board) journals.push({ journal, board, issues, articleFiles });
   }
 
-  // The site serves a cover from the folder's images (IMAGE_DIR, or IMAGE_HOST holding the same
-  // files): one that names no file there would be a broken image on every page that shows it.
+  // The site serves covers and photographs from the folder's images (IMAGE_DIR, or IMAGE_HOST holding
+  // the same files): one that names no file there would be a broken image on every page that shows it.
   for (const item of [...journals.map((j) => j.journal), ...books]) {
     if (item.cover && !(await exists(path.join(root, "images", item.cover)))) {
       problems.push({ file: fileOf(item), field: "cover", message: `images/${item.cover} is missing` });
+    }
+  }
+  for (const item of [...pages, ...departments]) {
+    if (item.image && !(await exists(path.join(root, "images", item.image.file)))) {
+      problems.push({ file: fileOf(item), field: "image.file", message: `images/${item.image.file} is missing` });
     }
   }
 

@@ -26,7 +26,7 @@ const pages = z
 const iconName = z.string().regex(/^[a-z0-9-]+:[a-z0-9-]+$/, "an Iconify name such as lucide:book-open");
 const order = z.number().int().min(0).optional();
 /** An image under the folder's `images/`, in the shape the image optimizer (server/images.ts) serves. */
-const cover = z
+const imageFile = z
   .string()
   .regex(/^[a-z0-9][a-z0-9-]*(?:\/[a-z0-9][a-z0-9-]*)*\.(?:svg|png|jpe?g|webp)$/, "a path under images/ such as covers/books/{id}.svg");
 
@@ -35,6 +35,16 @@ const country = z.string().regex(/^[A-Z]{2}$/, "a two-letter country code");
 
 /** Both locales of a text: every file carries English and Turkish. */
 const localized = <T extends z.ZodType>(schema: T) => z.strictObject({ en: schema, tr: schema });
+
+/**
+ * A photograph or illustration a page shows: its text alternative in both locales (`""` for a
+ * decorative one, never left out) and, where its licence asks for attribution, its credit.
+ */
+const contentImage = z.strictObject({
+  file: imageFile,
+  alt: localized(z.string().trim()),
+  credit: z.strictObject({ author: line, licence: z.strictObject({ name: line, url }) }).optional(),
+});
 
 function isbn13Valid(value: string): boolean {
   const digits = value.replace(/-/g, "");
@@ -70,7 +80,9 @@ const contentItemText = z.strictObject({ slug, title: line, description: line, d
 export const contentItemFile = z.strictObject({ id, icon: iconName.optional(), order }).extend(localized(contentItemText).shape);
 
 /** A page of free text: only the screens that show one (`pageIds`) have a page. */
-export const pageFile = z.strictObject({ id: z.enum(pageIds) }).extend(localized(z.strictObject({ title: line, body: markdown })).shape);
+export const pageFile = z
+  .strictObject({ id: z.enum(pageIds), image: contentImage.optional() })
+  .extend(localized(z.strictObject({ title: line, body: markdown })).shape);
 
 export const departmentFile = z
   .strictObject({
@@ -78,6 +90,7 @@ export const departmentFile = z
     order,
     email,
     phone: line,
+    image: contentImage.optional(),
     staff: z.array(z.strictObject({ name: line, email: email.optional(), role: localized(line) })).min(1),
   })
   .extend(localized(z.strictObject({ slug, name: line, description: markdown })).shape);
@@ -92,7 +105,7 @@ export const journalFile = z
     abbreviation: line,
     printIssn: issn.optional(),
     eIssn: issn,
-    cover: cover.optional(),
+    cover: imageFile.optional(),
     categories: z.array(id).min(1),
     publicationFormat: id,
     reviewType: id,
@@ -263,7 +276,7 @@ export const bookFile = z
     language: z.enum(locales),
     categories: z.array(id).min(1),
     publicationFormat: id,
-    cover: cover.optional(),
+    cover: imageFile.optional(),
     licence: line.optional(),
     url: url.optional(),
     chapters: z.array(z.strictObject({ title: line, authors: z.array(person).min(1), pages, doi: doi.optional() })),
@@ -290,4 +303,5 @@ export type BookFile = z.infer<typeof bookFile>;
 export type CallFile = z.infer<typeof callFile>;
 export type ArticleFile = z.infer<typeof articleEntry>;
 export type PersonFile = z.infer<typeof person>;
+export type ContentImageFile = z.infer<typeof contentImage>;
 export type ReferenceEntry = z.infer<typeof referenceEntry>;

@@ -19,6 +19,7 @@ import * as searchStemsMigration from "./migrations/2026-11-23-0015-search-stems
 import * as scholarlyRecordMigration from "./migrations/2026-11-25-0001-scholarly-record.ts";
 import * as callsForPapersMigration from "./migrations/2026-11-26-0001-calls-for-papers.ts";
 import * as newestArticlesMigration from "./migrations/2026-11-26-0002-newest-articles.ts";
+import * as contentImagesMigration from "./migrations/2026-11-26-0020-content-images.ts";
 import { openPostgresPool, type PoolTimeouts } from "./postgres-pool.ts";
 import type { Database } from "./schema.ts";
 import { createSqliteDialect, type SqliteOptions } from "./sqlite-dialect.ts";
@@ -60,6 +61,7 @@ const migrations = {
   "2026-11-25-0001-scholarly-record": scholarlyRecordMigration,
   "2026-11-26-0001-calls-for-papers": callsForPapersMigration,
   "2026-11-26-0002-newest-articles": newestArticlesMigration,
+  "2026-11-26-0020-content-images": contentImagesMigration,
 };
 
 /** Brings the schema up to date; throws with the failing migration's error. */

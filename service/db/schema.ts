@@ -34,13 +34,21 @@ export interface ContentItemTextTable {
   description: string;
   detailsHtml: string;
 }
-export interface PageTable {
+/** A photograph's file and credit (all null without one, the credit null when it needs none). */
+export interface ImageColumns {
+  image: string | null;
+  imageAuthor: string | null;
+  imageLicence: string | null;
+  imageLicenceUrl: string | null;
+}
+export interface PageTable extends ImageColumns {
   id: string;
   locale: string;
   title: string;
   bodyHtml: string;
+  imageAlt: string | null;
 }
-export interface DepartmentTable {
+export interface DepartmentTable extends ImageColumns {
   id: string;
   sortOrder: number | null;
   email: string;
@@ -52,6 +60,7 @@ export interface DepartmentTextTable {
   slug: string;
   name: string;
   descriptionHtml: string;
+  imageAlt: string | null;
 }
 export interface DepartmentStaffTable {
   departmentId: string;

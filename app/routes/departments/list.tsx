@@ -1,6 +1,7 @@
 import { href } from "../../../contract/route-table.ts";
 import { Link } from "../../components/link.tsx";
 import { ListPage } from "../../components/list-page.tsx";
+import { PhotoCredit, PhotoImage } from "../../components/photo.tsx";
 import { useLocale, useMessages } from "../../i18n.ts";
 import { loaderBase, orUnavailable } from "../../lib/load.server.ts";
 import type { Route } from "./+types/list";
@@ -20,12 +21,30 @@ export default function DepartmentList({ loaderData: { departments } }: Route.Co
       items={departments}
       gridClassName="grid gap-4 md:grid-cols-2"
       renderItem={(d) => (
-        <Link to={href("department", { slug: d.slug }, locale)} className="card-link h-full">
-          <span className="block font-serif text-h4 text-stone-900">{d.name}</span>
-          <span className="mt-2 block text-sm text-stone-600">
-            {d.email} · {d.phone}
-          </span>
-        </Link>
+        // The whole card is the department's link (its ::after covers the card); the credit's licence link sits above it.
+        <div className="card-link relative h-full overflow-hidden p-0">
+          {d.image && (
+            <PhotoImage
+              image={d.image}
+              alt=""
+              width={560}
+              sizes="(min-width: 1152px) 560px, (min-width: 768px) calc(50vw - 2.5rem), calc(100vw - 2rem)"
+            />
+          )}
+          <div className="p-5">
+            <Link to={href("department", { slug: d.slug }, locale)} className="block font-serif text-h4 text-stone-900 after:absolute after:inset-0">
+              {d.name}
+            </Link>
+            <span className="mt-2 block text-sm text-stone-600">
+              {d.email} · {d.phone}
+            </span>
+            {d.image?.credit && (
+              <p className="relative mt-3 text-xs text-stone-600">
+                <PhotoCredit credit={d.image.credit} />
+              </p>
+            )}
+          </div>
+        </div>
       )}
     />
   );

@@ -2,6 +2,7 @@ import type { DepartmentDetail, DepartmentSummary, Locale } from "../../../contr
 import { sanitizeRichText } from "../../content/markdown.ts";
 import type { ContentDb } from "../../db/database.ts";
 import { alternatesOf } from "./alternates.ts";
+import { imageOf } from "./content-image.ts";
 import { byOrder } from "./order.ts";
 
 function select(db: ContentDb, locale: Locale) {
@@ -9,11 +10,19 @@ function select(db: ContentDb, locale: Locale) {
     .selectFrom("department as d")
     .innerJoin("departmentText as t", "t.departmentId", "d.id")
     .where("t.locale", "=", locale)
-    .select(["d.id", "t.slug", "t.name", "d.email", "d.phone", "d.sortOrder as order"]);
+    .select(["d.id", "t.slug", "t.name", "d.email", "d.phone", "d.sortOrder as order"])
+    .select(["d.image", "d.imageAuthor", "d.imageLicence", "d.imageLicenceUrl", "t.imageAlt"]);
 }
 
-export function listDepartments(db: ContentDb, locale: Locale): Promise<DepartmentSummary[]> {
-  return select(db, locale).orderBy(byOrder("d.sortOrder")).orderBy("t.name").execute();
+/** A department row as the API answers it: its photograph in one field. */
+function summaryOf<T extends Parameters<typeof imageOf>[0]>(row: T) {
+  const { image, imageAuthor, imageLicence, imageLicenceUrl, imageAlt, ...rest } = row;
+  return { ...rest, image: imageOf(row) };
+}
+
+export async function listDepartments(db: ContentDb, locale: Locale): Promise<DepartmentSummary[]> {
+  const rows = await select(db, locale).orderBy(byOrder("d.sortOrder")).orderBy("t.name").execute();
+  return rows.map(summaryOf);
 }
 
 export async function findDepartment(db: ContentDb, locale: Locale, slug: string): Promise<DepartmentDetail | undefined> {
@@ -29,5 +38,5 @@ export async function findDepartment(db: ContentDb, locale: Locale, slug: string
       .execute(),
     alternatesOf(db.selectFrom("departmentText").where("departmentId", "=", department.id)),
   ]);
-  return { ...department, descriptionHtml: sanitizeRichText(department.descriptionHtml), staff, alternates };
+  return { ...summaryOf(department), descriptionHtml: sanitizeRichText(department.descriptionHtml), staff, alternates };
 }

@@ -1,14 +1,22 @@
 import type { Locale, PageContent } from "../../../contract/api-types.ts";
 import { sanitizeRichText } from "../../content/markdown.ts";
 import type { ContentDb } from "../../db/database.ts";
+import { imageOf } from "./content-image.ts";
+
+const columns = ["id", "title", "bodyHtml", "image", "imageAuthor", "imageLicence", "imageLicenceUrl", "imageAlt"] as const;
+
+function pageOf(row: { id: string; title: string; bodyHtml: string } & Parameters<typeof imageOf>[0]): PageContent {
+  const { id, title, bodyHtml } = row;
+  return { id, title, bodyHtml: sanitizeRichText(bodyHtml), image: imageOf(row), slug: id, alternates: { en: id, tr: id } };
+}
 
 /** Pages (about, contact) are addressed by id, which is also their slug in both locales. */
 export async function listPages(db: ContentDb, locale: Locale): Promise<PageContent[]> {
-  const rows = await db.selectFrom("page").where("locale", "=", locale).select(["id", "title", "bodyHtml"]).orderBy("id").execute();
-  return rows.map((r) => ({ ...r, bodyHtml: sanitizeRichText(r.bodyHtml), slug: r.id, alternates: { en: r.id, tr: r.id } }));
+  const rows = await db.selectFrom("page").where("locale", "=", locale).select(columns).orderBy("id").execute();
+  return rows.map(pageOf);
 }
 
 export async function findPage(db: ContentDb, locale: Locale, id: string): Promise<PageContent | undefined> {
-  const row = await db.selectFrom("page").where("locale", "=", locale).where("id", "=", id).select(["id", "title", "bodyHtml"]).executeTakeFirst();
-  return row && { ...row, bodyHtml: sanitizeRichText(row.bodyHtml), slug: row.id, alternates: { en: row.id, tr: row.id } };
+  const row = await db.selectFrom("page").where("locale", "=", locale).where("id", "=", id).select(columns).executeTakeFirst();
+  return row && pageOf(row);
 }

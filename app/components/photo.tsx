@@ -1,0 +1,81 @@
+import type { ContentImage } from "../../contract/api-types.ts";
+import { format } from "../../i18n/format.ts";
+import { useMessages } from "../i18n.ts";
+import { Image } from "./image.tsx";
+
+/** The width-to-height ratio content photographs are shown at (cropped to it, whatever their file's). */
+const PHOTO_RATIO = 3 / 2;
+
+/**
+ * A content photograph (about page, departments), cropped to 3:2, through the /images optimizer,
+ * with its credit under it where its licence asks for one.
+ */
+export function Photo({
+  image,
+  width,
+  sizes,
+  priority = false,
+  className = "",
+}: {
+  image: ContentImage;
+  /** The widest it is shown, in CSS pixels. */
+  width: number;
+  sizes?: string;
+  priority?: boolean;
+  className?: string;
+}) {
+  return (
+    <figure className={className}>
+      <PhotoImage image={image} width={width} sizes={sizes} priority={priority} className="rounded-lg" />
+      {image.credit && (
+        <figcaption className="mt-2 text-xs text-stone-600">
+          <PhotoCredit credit={image.credit} />
+        </figcaption>
+      )}
+    </figure>
+  );
+}
+
+/** The photograph alone, as `Photo` shows it; `alt` replaces its text alternative (`""` where it only decorates). */
+export function PhotoImage({
+  image,
+  width,
+  sizes,
+  priority,
+  alt = image.alt,
+  className = "",
+}: {
+  image: ContentImage;
+  width: number;
+  sizes?: string;
+  priority?: boolean;
+  alt?: string;
+  className?: string;
+}) {
+  return (
+    <Image
+      src={image.file}
+      alt={alt}
+      width={width}
+      height={Math.round(width / PHOTO_RATIO)}
+      sizes={sizes}
+      priority={priority}
+      className={`aspect-[3/2] h-auto w-full bg-stone-100 object-cover ${className}`}
+    />
+  );
+}
+
+/** "Photo: {author}, {licence}", the licence linking to its text. */
+export function PhotoCredit({ credit }: { credit: NonNullable<ContentImage["credit"]> }) {
+  const t = useMessages();
+  const [before, after = ""] = t.photo.credit.split("{licence}");
+  return (
+    <>
+      {format(before, { author: credit.author })}
+      <a href={credit.licence.url} rel="license" className="underline hover:text-orange-800">
+        {credit.licence.name}
+      </a>
+      {format(after, { author: credit.author })}
+    </>
+  );
+}
