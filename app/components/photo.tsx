@@ -3,9 +3,6 @@ import { format } from "../../i18n/format.ts";
 import { useMessages } from "../i18n.ts";
 import { Image } from "./image.tsx";
 
-/** The width-to-height ratio content photographs are shown at (cropped to it, whatever their file's). */
-const PHOTO_RATIO = 3 / 2;
-
 /**
  * A content photograph (about page, departments), cropped to 3:2, through the /images optimizer,
  * with its credit under it where its licence asks for one.
@@ -36,10 +33,14 @@ export function Photo({
   );
 }
 
-/** The photograph alone, as `Photo` shows it; `alt` replaces its text alternative (`""` where it only decorates). */
+/**
+ * The photograph alone, cropped from its centre to 3:2 as `Photo` shows it, or `wide` to 2:1 (a
+ * card's band); `alt` replaces its text alternative (`""` where it only decorates).
+ */
 export function PhotoImage({
   image,
   width,
+  wide = false,
   sizes,
   priority,
   alt = image.alt,
@@ -47,20 +48,22 @@ export function PhotoImage({
 }: {
   image: ContentImage;
   width: number;
+  wide?: boolean;
   sizes?: string;
   priority?: boolean;
   alt?: string;
   className?: string;
 }) {
+  const height = Math.round(width / (wide ? 2 : 3 / 2));
   return (
     <Image
       src={image.file}
       alt={alt}
       width={width}
-      height={Math.round(width / PHOTO_RATIO)}
+      height={height}
       sizes={sizes}
       priority={priority}
-      className={`aspect-[3/2] h-auto w-full bg-stone-100 object-cover ${className}`}
+      className={`h-auto w-full bg-stone-100 object-cover ${wide ? "aspect-[2/1]" : "aspect-[3/2]"} ${className}`}
     />
   );
 }

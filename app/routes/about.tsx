@@ -19,7 +19,9 @@ export default function About({ loaderData: { page } }: Route.ComponentProps) {
     <>
       <PageHeader title={page.title} />
       <div className="page-narrow py-10">
-        {page.image && <Photo image={page.image} width={720} sizes="(min-width: 768px) 720px, calc(100vw - 2rem)" priority className="mb-10" />}
+        {page.image && (
+          <Photo image={page.image} width={576} sizes="(min-width: 640px) 36rem, calc(100vw - 2rem)" priority className="mb-10 max-w-[36rem]" />
+        )}
         <RichText html={page.bodyHtml} />
         <p className="mt-10">
           <Link to={href("departments", {}, locale)} className="btn-secondary">

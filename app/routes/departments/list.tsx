@@ -28,6 +28,7 @@ export default function DepartmentList({ loaderData: { departments } }: Route.Co
               image={d.image}
               alt=""
               width={560}
+              wide
               sizes="(min-width: 1152px) 560px, (min-width: 768px) calc(50vw - 2.5rem), calc(100vw - 2rem)"
             />
           )}
@@ -36,7 +37,7 @@ export default function DepartmentList({ loaderData: { departments } }: Route.Co
               {d.name}
             </Link>
             <span className="mt-2 block text-sm text-stone-600">
-              {d.email} · {d.phone}
+              {d.email} · <span className="whitespace-nowrap">{d.phone}</span>
             </span>
             {d.image?.credit && (
               <p className="relative mt-3 text-xs text-stone-600">
