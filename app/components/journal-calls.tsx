@@ -37,3 +37,29 @@ export function JournalCalls({ calls, submitUrl }: { calls: CallDetail[]; submit
     </section>
   );
 }
+
+/** Beside the overview's text: the open calls' titles and deadlines, each leading to its text below. */
+export function CallsNotice({ calls }: { calls: CallDetail[] }) {
+  const t = useMessages();
+  const locale = useLocale();
+  if (calls.length === 0) return null;
+  return (
+    <section aria-labelledby="calls-notice" className="card border-l-4 border-l-orange-700">
+      <h2 id="calls-notice" className="font-semibold">
+        {t.journals.callsOpen}
+      </h2>
+      <ul className="mt-3 grid gap-3">
+        {calls.map((call) => (
+          <li key={call.id} className="text-sm">
+            <a href={`#${CALLS_ANCHOR}`} className="font-medium text-orange-800 hover:underline">
+              {call.title}
+            </a>
+            <p className="mt-0.5 text-stone-600">
+              {t.journals.callsDeadline}: <time dateTime={call.deadline}>{formatDate(call.deadline, locale)}</time>
+            </p>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

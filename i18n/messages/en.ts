@@ -127,6 +127,7 @@ export const en = {
       annual: "Annual",
     },
     callsTitle: "Calls for papers",
+    callsOpen: "Open calls for papers",
     callsSpecialIssue: "Special issue: {title}",
     callsDeadline: "Deadline",
     callsSubmit: "Submit a manuscript for this call",

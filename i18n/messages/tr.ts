@@ -128,6 +128,7 @@ export const tr = {
       annual: "Yıllık",
     },
     callsTitle: "Makale çağrıları",
+    callsOpen: "Başvuruya açık çağrılar",
     callsSpecialIssue: "Özel sayı: {title}",
     callsDeadline: "Son başvuru",
     callsSubmit: "Bu çağrı için makale gönderin",

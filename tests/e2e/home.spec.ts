@@ -31,6 +31,7 @@ const words = {
     readCall: "Read the call and submit",
     deadline: "Deadline",
     callsOnJournal: "Calls for papers",
+    callsOpen: "Open calls for papers",
     statistics: "The publisher in figures",
     services: "Services for authors and institutions",
     aimsScope: "Aims and scope",
@@ -47,6 +48,7 @@ const words = {
     readCall: "Çağrıyı okuyun, makalenizi gönderin",
     deadline: "Son başvuru",
     callsOnJournal: "Makale çağrıları",
+    callsOpen: "Başvuruya açık çağrılar",
     statistics: "Rakamlarla yayınevimiz",
     services: "Yazarlara ve kurumlara hizmetler",
     aimsScope: "Amaç ve kapsam",
@@ -167,7 +169,8 @@ for (const locale of ["en", "tr"] as const) {
     await region(page, w.calls)
       .getByRole("link", { name: `${w.readCall}: ${call.title}` })
       .click();
-    await expect(page).toHaveURL(`${href("journal-overview", { slug: call.journal.slug }, locale)}#calls`);
+    // A client-side navigation: the URL changes once the journal's data and the route's code have come (slower on a cold server).
+    await expect(page).toHaveURL(`${href("journal-overview", { slug: call.journal.slug }, locale)}#calls`, { timeout: 15_000 });
     const section = page.locator("#calls");
     await expect(section.getByRole("heading", { level: 2 })).toHaveText(w.callsOnJournal);
     await expect(section).toBeInViewport();
@@ -180,6 +183,10 @@ for (const locale of ["en", "tr"] as const) {
     await expect(shown.locator(".rich-text p").first()).toHaveText(firstParagraph);
     await expect(shown.locator(".rich-text h4").first()).toBeVisible();
     await expect(shown.locator(".rich-text h2, .rich-text h3")).toHaveCount(0);
+    // Beside the journal's text, the open calls are named with their deadlines, each a link to its text.
+    const notice = page.getByRole("region", { name: w.callsOpen });
+    await expect(notice.getByRole("link", { name: call.title })).toHaveAttribute("href", "#calls");
+    await expect(notice).toContainText(longDate(call.deadline, locale));
   });
 
   test(`the journal overview's aims and scope are headed one level below "Aims and scope" (${locale})`, async ({ page }) => {

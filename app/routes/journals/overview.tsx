@@ -1,5 +1,5 @@
 import { Facts } from "../../components/facts.tsx";
-import { JournalCalls } from "../../components/journal-calls.tsx";
+import { CallsNotice, JournalCalls } from "../../components/journal-calls.tsx";
 import { PageTitle } from "../../components/page-title.tsx";
 import { RichText } from "../../components/rich-text.tsx";
 import { format, useLocale, useMessages } from "../../i18n.ts";
@@ -47,6 +47,7 @@ export default function JournalOverview({ loaderData: { calls } }: Route.Compone
         {calls && <JournalCalls calls={calls} submitUrl={journal.journalSystemUrl} />}
       </div>
       <aside className="grid content-start gap-6">
+        {calls && <CallsNotice calls={calls} />}
         <section className="card">
           <h2 className="font-semibold">{t.journals.facts}</h2>
           <Facts items={facts} />
