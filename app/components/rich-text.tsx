@@ -1,4 +1,5 @@
 import { useEffect, useRef } from "react";
+import { type HeadingLevel, headingsFrom } from "../lib/heading-level.ts";
 import { useSafeNavigate } from "../lib/safe-navigate.ts";
 
 /**
@@ -6,8 +7,9 @@ import { useSafeNavigate } from "../lib/safe-navigate.ts";
  * click on one of its links goes through the app's navigate helper: a page of this site opens
  * in the app, as the site's own links do; anything else loads as a document; a script URL that
  * got into the markup anyway is refused with an error. Clicks with a modifier key are the browser's.
+ * `headingLevel`: the level its top headings take (2 by default; 3 under a page's `h2`).
  */
-export function RichText({ html, className = "" }: { html: string; className?: string }) {
+export function RichText({ html, className = "", headingLevel = 2 }: { html: string; className?: string; headingLevel?: HeadingLevel }) {
   const container = useRef<HTMLDivElement>(null);
   const navigate = useSafeNavigate();
 
@@ -31,5 +33,5 @@ export function RichText({ html, className = "" }: { html: string; className?: s
   }, [navigate]);
 
   // biome-ignore lint/security/noDangerouslySetInnerHtml: the content service sends sanitized HTML only.
-  return <div ref={container} className={`rich-text ${className}`} dangerouslySetInnerHTML={{ __html: html }} />;
+  return <div ref={container} className={`rich-text ${className}`} dangerouslySetInnerHTML={{ __html: headingsFrom(html, headingLevel) }} />;
 }

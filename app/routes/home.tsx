@@ -1,7 +1,12 @@
 import type { HomeContent } from "../../contract/api-types.ts";
 import { href } from "../../contract/route-table.ts";
+import { HomeJournals } from "../components/home/journals.tsx";
+import { LatestArticles } from "../components/home/latest-articles.tsx";
+import { NewBooks } from "../components/home/new-books.tsx";
+import { OpenCalls } from "../components/home/open-calls.tsx";
 import { Icon } from "../components/icon.tsx";
 import { Link } from "../components/link.tsx";
+import { ListUnavailable } from "../components/list-unavailable.tsx";
 import { PageTitle } from "../components/page-title.tsx";
 import { useLocale, useMessages } from "../i18n.ts";
 import { formatNumber, formatPercent } from "../lib/formatting.ts";
@@ -29,7 +34,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 const statKeys = ["journalCount", "articleCount", "doubleBlindRate", "globalIndexingDatabases", "articleViews"] as const;
 
-export default function Home() {
+export default function Home({ loaderData: { home } }: Route.ComponentProps) {
   const t = useMessages();
   const locale = useLocale();
   const initial = useInitial();
@@ -38,13 +43,13 @@ export default function Home() {
       <PageTitle />
       <section className="relative overflow-hidden bg-stone-900 text-white">
         <div aria-hidden="true" className="absolute inset-0 bg-[radial-gradient(circle_at_80%_20%,rgba(234,88,12,0.35),transparent_55%)]" />
-        <div className="page relative py-16 sm:py-24">
+        <div className="page relative py-10 sm:py-14">
           <p className="text-xs font-semibold tracking-[0.14em] text-orange-300 uppercase">{t.home.eyebrow}</p>
-          <h1 tabIndex={-1} className="mt-4 max-w-3xl font-serif text-display">
+          <h1 tabIndex={-1} className="mt-3 max-w-3xl font-serif text-display">
             {t.home.title}
           </h1>
-          <p className="mt-6 max-w-2xl text-lg text-stone-300">{t.home.lead}</p>
-          <div className="mt-8 flex flex-wrap gap-3">
+          <p className="mt-4 max-w-2xl text-lg text-stone-300">{t.home.lead}</p>
+          <div className="mt-6 flex flex-wrap gap-3">
             <Link to={href("journals", {}, locale)} className="btn-primary inline-flex">
               {t.home.browseJournals}
             </Link>
@@ -57,7 +62,23 @@ export default function Home() {
           </div>
         </div>
       </section>
-      <section aria-labelledby="statistics" className="border-b border-stone-200 bg-white">
+      {home ? (
+        <>
+          <HomeJournals journals={home.journals} />
+          <div className="border-y border-stone-200 bg-white">
+            <div className={`page grid gap-12 py-12 ${home.calls.length > 0 ? "lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]" : ""}`}>
+              <LatestArticles articles={home.latestArticles} />
+              <OpenCalls calls={home.calls} />
+            </div>
+          </div>
+          <NewBooks books={home.newBooks} />
+        </>
+      ) : (
+        <div className="page py-10">
+          <ListUnavailable />
+        </div>
+      )}
+      <section aria-labelledby="statistics" className="border-y border-stone-200 bg-white">
         <div className="page py-10">
           <h2 id="statistics" className="sr-only">
             {t.home.statistics}
@@ -75,7 +96,7 @@ export default function Home() {
           </dl>
         </div>
       </section>
-      <section aria-labelledby="home-services" className="page py-14">
+      <section aria-labelledby="home-services" className="page py-12">
         <h2 id="home-services" className="font-serif text-h2">
           {t.home.servicesTitle}
         </h2>
@@ -93,22 +114,21 @@ export default function Home() {
           ))}
         </ul>
       </section>
-      <section aria-labelledby="home-policies" className="bg-white py-14">
-        <div className="page">
-          <h2 id="home-policies" className="font-serif text-h2">
-            {t.home.policiesTitle}
-          </h2>
-          <ul className="mt-6 grid gap-x-8 gap-y-4 md:grid-cols-2">
-            {initial.policies.map((policy) => (
-              <li key={policy.id} className="border-b border-stone-200 pb-4">
-                <Link to={href("policy", { slug: policy.slug }, locale)} className="font-semibold text-stone-900 hover:text-orange-800">
-                  {policy.title}
-                </Link>
-                <p className="mt-1 text-sm text-stone-600">{policy.description}</p>
-              </li>
-            ))}
-          </ul>
-        </div>
+      {/* On the page's own ground, as the footer's margin above it is: no band of another shade before the footer. */}
+      <section aria-labelledby="home-policies" className="page border-t border-stone-200 pt-12">
+        <h2 id="home-policies" className="font-serif text-h2">
+          {t.home.policiesTitle}
+        </h2>
+        <ul className="mt-6 grid gap-x-8 gap-y-4 md:grid-cols-2">
+          {initial.policies.map((policy) => (
+            <li key={policy.id} className="border-b border-stone-200 pb-4">
+              <Link to={href("policy", { slug: policy.slug }, locale)} className="font-semibold text-stone-900 hover:text-orange-800">
+                {policy.title}
+              </Link>
+              <p className="mt-1 text-sm text-stone-600">{policy.description}</p>
+            </li>
+          ))}
+        </ul>
       </section>
     </>
   );

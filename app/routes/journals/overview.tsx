@@ -1,11 +1,21 @@
 import { Facts } from "../../components/facts.tsx";
+import { CallsNotice, JournalCalls } from "../../components/journal-calls.tsx";
 import { PageTitle } from "../../components/page-title.tsx";
 import { RichText } from "../../components/rich-text.tsx";
 import { format, useLocale, useMessages } from "../../i18n.ts";
 import { formatList, formatNumber } from "../../lib/formatting.ts";
+import { loaderBase, orNotFound, orUnavailable } from "../../lib/load.server.ts";
+import type { Route } from "./+types/overview";
 import { useJournal } from "./use-journal.ts";
 
-export default function JournalOverview() {
+/** The journal's open calls for papers, each in full; null when the content service could not answer (the page shows none). */
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const { api, locale } = loaderBase(request, context);
+  const read = async () => Promise.all((await api.calls(locale, { journal: params.slug })).Items.map((call) => api.call(locale, call.id)));
+  return { calls: await orNotFound(request, orUnavailable(read())) };
+}
+
+export default function JournalOverview({ loaderData: { calls } }: Route.ComponentProps) {
   const t = useMessages();
   const locale = useLocale();
   const journal = useJournal();
@@ -31,11 +41,13 @@ export default function JournalOverview() {
       <PageTitle title={journal.title} />
       <div>
         <h2 className="font-serif text-h2">{t.journals.about}</h2>
-        <RichText html={journal.descriptionHtml} />
+        <RichText html={journal.descriptionHtml} headingLevel={3} />
         <h2 className="mt-10 font-serif text-h2">{t.journals.aimsScope}</h2>
-        <RichText html={journal.aimsScopeHtml} />
+        <RichText html={journal.aimsScopeHtml} headingLevel={3} />
+        {calls && <JournalCalls calls={calls} submitUrl={journal.journalSystemUrl} />}
       </div>
       <aside className="grid content-start gap-6">
+        {calls && <CallsNotice calls={calls} />}
         <section className="card">
           <h2 className="font-semibold">{t.journals.facts}</h2>
           <Facts items={facts} />

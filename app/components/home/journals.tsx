@@ -1,0 +1,54 @@
+import type { HomeJournal } from "../../../contract/api-types.ts";
+import { href } from "../../../contract/route-table.ts";
+import { format, useLocale, useMessages } from "../../i18n.ts";
+import { Cover } from "../cover.tsx";
+import { Link } from "../link.tsx";
+import { SectionHeading } from "./section-heading.tsx";
+
+/**
+ * The journals, each with its cover, subjects and newest issue. The title's link covers the card
+ * (cover included); the issue's link sits above it.
+ */
+export function HomeJournals({ journals }: { journals: HomeJournal[] }) {
+  const t = useMessages();
+  const locale = useLocale();
+  if (journals.length === 0) return null;
+  return (
+    <section aria-labelledby="home-journals" className="page py-12">
+      <SectionHeading id="home-journals" title={t.home.journalsTitle} all={{ to: href("journals", {}, locale), label: t.home.allJournals }} />
+      <ul className="mt-8 grid gap-8 sm:grid-cols-3 lg:grid-cols-4 xl:grid-cols-6">
+        {journals.map((journal) => (
+          <li key={journal.id} className="group relative flex gap-4 sm:flex-col sm:gap-3">
+            <Cover journal={journal} width={160} />
+            <div className="min-w-0">
+              <p className="eyebrow">{journal.categories.map((c) => c.title).join(" · ")}</p>
+              <h3 className="mt-1 font-serif text-h4 text-stone-900">
+                <Link
+                  to={href("journal", { slug: journal.slug }, locale)}
+                  className="after:absolute after:inset-0 group-hover:text-orange-800 group-hover:underline"
+                >
+                  {journal.title}
+                </Link>
+              </h3>
+              {journal.latestIssue && (
+                <p className="mt-2 text-sm text-stone-600">
+                  {t.home.latestIssue}:{" "}
+                  <Link
+                    to={href("journal-issue", { slug: journal.slug, issueId: journal.latestIssue.id }, locale)}
+                    className="relative font-medium text-orange-800 hover:underline"
+                  >
+                    {format(t.issues.label, {
+                      volume: journal.latestIssue.volume,
+                      number: journal.latestIssue.number,
+                      year: journal.latestIssue.year,
+                    })}
+                  </Link>
+                </p>
+              )}
+            </div>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

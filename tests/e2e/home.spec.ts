@@ -1,0 +1,223 @@
+/**
+ * The home page as a visitor sees it: the journals with their covers and newest issues, the newest
+ * articles in both languages, the new books, the open calls for papers (a closed one gone), each
+ * call leading to its journal's calls in full; then the statistics and the services. The content
+ * comes from the API; the texts are the visitor's, in each locale.
+ */
+import AxeBuilder from "@axe-core/playwright";
+import { type APIRequestContext, expect, type Locator, type Page, test } from "@playwright/test";
+import type { CallDetail, CallSummary, HomeContent, List } from "../../contract/api-types.ts";
+import { articlePath } from "../../contract/article-path.ts";
+import { href } from "../../contract/route-table.ts";
+import type { Locale } from "../../i18n/locales.ts";
+import { DEGRADED_PORT } from "../../playwright.config.ts";
+import { gotoHydrated } from "./hydrated.ts";
+
+const api = async <T>(request: APIRequestContext, path: string) => {
+  const response = await request.get(path);
+  expect(response.status(), path).toBe(200);
+  return (await response.json()) as T;
+};
+
+const words = {
+  en: {
+    journals: "Our journals",
+    allJournals: "All journals",
+    latestIssue: (v: number, n: number, y: number) => `Volume ${v}, Issue ${n} (${y})`,
+    articles: "Latest articles",
+    books: "New books",
+    allBooks: "All books",
+    calls: "Calls for papers",
+    readCall: "Read the call and submit",
+    deadline: "Deadline",
+    callsOnJournal: "Calls for papers",
+    callsOpen: "Open calls for papers",
+    statistics: "The publisher in figures",
+    services: "Services for authors and institutions",
+    aimsScope: "Aims and scope",
+    aims: "Aims",
+  },
+  tr: {
+    journals: "Dergilerimiz",
+    allJournals: "Tüm dergiler",
+    latestIssue: (v: number, n: number, y: number) => `Cilt ${v}, Sayı ${n} (${y})`,
+    articles: "Son makaleler",
+    books: "Yeni kitaplar",
+    allBooks: "Tüm kitaplar",
+    calls: "Makale çağrıları",
+    readCall: "Çağrıyı okuyun, makalenizi gönderin",
+    deadline: "Son başvuru",
+    callsOnJournal: "Makale çağrıları",
+    callsOpen: "Başvuruya açık çağrılar",
+    statistics: "Rakamlarla yayınevimiz",
+    services: "Yazarlara ve kurumlara hizmetler",
+    aimsScope: "Amaç ve kapsam",
+    aims: "Amaç",
+  },
+} as const;
+
+/** A day as the locale writes it in full ("December 20, 2026" / "20 Aralık 2026"). */
+const longDate = (day: string, locale: Locale) =>
+  new Intl.DateTimeFormat(locale, { dateStyle: "long", timeZone: "UTC" }).format(new Date(`${day}T00:00:00Z`));
+
+const region = (page: Page, name: string) => page.getByRole("region", { name, exact: true });
+
+/** Whether an image has loaded (brought into view first: covers load lazily). */
+async function loaded(image: Locator) {
+  await image.scrollIntoViewIfNeeded();
+  await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+}
+
+for (const locale of ["en", "tr"] as const) {
+  const w = words[locale];
+
+  test(`the home page leads with the journals, the latest articles, new books and open calls, statistics below (${locale})`, async ({
+    page,
+    request,
+  }) => {
+    test.setTimeout(90_000);
+    const home = await api<HomeContent>(request, `/api/${locale}/home`);
+    const everyCall = await api<List<CallSummary>>(request, `/api/calls/${locale}?include=closed`);
+    expect(home.journals.length).toBeGreaterThan(0);
+    expect(home.latestArticles.length).toBeGreaterThan(0);
+    expect(home.newBooks.length).toBeGreaterThan(0);
+    expect(home.calls.length).toBeGreaterThan(0);
+    await page.goto(href("home", {}, locale));
+
+    const journals = region(page, w.journals);
+    await expect(journals.getByRole("link", { name: w.allJournals })).toHaveAttribute("href", href("journals", {}, locale));
+    for (const journal of home.journals) {
+      const card = journals.getByRole("listitem").filter({ has: page.getByRole("heading", { name: journal.title, exact: true }) });
+      await expect(card.getByRole("link", { name: journal.title, exact: true })).toHaveAttribute(
+        "href",
+        href("journal", { slug: journal.slug }, locale),
+      );
+      await expect(card).toContainText(journal.categories[0].title);
+      const cover = card.locator("img");
+      await expect(cover).toHaveAttribute("width", "160");
+      await loaded(cover);
+      const issue = journal.latestIssue;
+      if (issue) {
+        await expect(card.getByRole("link", { name: w.latestIssue(issue.volume, issue.number, issue.year) })).toHaveAttribute(
+          "href",
+          href("journal-issue", { slug: journal.slug, issueId: issue.id }, locale),
+        );
+      }
+    }
+
+    const articles = region(page, w.articles);
+    await expect(articles.getByRole("listitem")).toHaveCount(home.latestArticles.length);
+    let bothTitles = 0;
+    for (const article of home.latestArticles) {
+      const shown = article.titles[locale] ? locale : article.language;
+      const other = shown === "en" ? "tr" : "en";
+      const title = page.getByRole("heading", { level: 3, name: article.titles[shown], exact: true });
+      const item = articles.getByRole("listitem").filter({ has: title });
+      await expect(item.getByRole("heading")).toHaveAttribute("lang", shown);
+      await expect(item.getByRole("link")).toHaveAttribute("href", articlePath(article.journal.slug, article, locale));
+      await expect(item).toContainText(article.journal.title);
+      await expect(item.locator("time")).toHaveText(longDate(article.publishedOn, locale));
+      await expect(item).toContainText(article.authors[0]);
+      const otherTitle = article.titles[other];
+      if (otherTitle) {
+        bothTitles++;
+        await expect(item.locator(`p[lang="${other}"]`)).toHaveText(otherTitle);
+      }
+    }
+    // The demo's articles carry titles in both languages: the list shows them.
+    expect(bothTitles).toBeGreaterThan(0);
+
+    const books = region(page, w.books);
+    await expect(books.getByRole("link", { name: w.allBooks })).toHaveAttribute("href", href("books", {}, locale));
+    for (const book of home.newBooks) {
+      const card = books.getByRole("listitem").filter({ has: page.getByRole("heading", { name: book.title, exact: true }) });
+      await expect(card.getByRole("link", { name: book.title, exact: true })).toHaveAttribute("href", href("book", { slug: book.slug }, locale));
+      await expect(card).toContainText(book.contributors[0].name);
+      await expect(card).toContainText(String(book.year));
+      await loaded(card.locator("img"));
+    }
+
+    const calls = region(page, w.calls);
+    for (const call of home.calls) {
+      const card = calls.getByRole("listitem").filter({ has: page.getByRole("heading", { name: call.title, exact: true }) });
+      await expect(card).toContainText(call.journal.title);
+      await expect(card.getByRole("definition")).toHaveText(longDate(call.deadline, locale));
+      await expect(card.getByRole("term")).toHaveText(w.deadline);
+      await expect(card.getByRole("link", { name: `${w.readCall}: ${call.title}` })).toHaveAttribute(
+        "href",
+        `${href("journal-overview", { slug: call.journal.slug }, locale)}#calls`,
+      );
+    }
+    // A call whose deadline has passed is not offered (the demo has one, closed on 15 October 2026).
+    const closed = everyCall.Items.filter((c) => !c.open);
+    expect(closed.length).toBeGreaterThan(0);
+    for (const call of closed) await expect(page.getByText(call.title)).toHaveCount(0);
+
+    // The statistics and the services follow the work.
+    const statistics = region(page, w.statistics);
+    await expect(statistics.locator("[data-stat]")).toHaveCount(5);
+    const top = async (locator: Locator) => (await locator.boundingBox())?.y ?? Number.NaN;
+    expect(await top(statistics)).toBeGreaterThan(await top(books));
+    expect(await top(region(page, w.services))).toBeGreaterThan(await top(statistics));
+  });
+
+  test(`a call's card leads to its journal's calls, which show it in full with its deadline (${locale})`, async ({ page, request }) => {
+    const home = await api<HomeContent>(request, `/api/${locale}/home`);
+    const call = home.calls[0];
+    const detail = await api<CallDetail>(request, `/api/calls/${locale}/${call.id}`);
+    await gotoHydrated(page, href("home", {}, locale));
+    await region(page, w.calls)
+      .getByRole("link", { name: `${w.readCall}: ${call.title}` })
+      .click();
+    // A client-side navigation: the URL changes once the journal's data and the route's code have come (slower on a cold server).
+    await expect(page).toHaveURL(`${href("journal-overview", { slug: call.journal.slug }, locale)}#calls`, { timeout: 15_000 });
+    const section = page.locator("#calls");
+    await expect(section.getByRole("heading", { level: 2 })).toHaveText(w.callsOnJournal);
+    await expect(section).toBeInViewport();
+    const shown = section.getByRole("article", { name: call.title });
+    await expect(shown.getByRole("heading", { level: 3 })).toHaveText(call.title);
+    await expect(shown.getByRole("definition")).toHaveText(longDate(call.deadline, locale));
+    // The call's text: its first paragraph, and its own headings one level below the call's title.
+    const firstParagraph = (detail.bodyHtml.match(/<p>(.*?)<\/p>/s)?.[1] ?? "").replace(/<[^>]+>/g, "").replace(/\s+/g, " ");
+    expect(firstParagraph.length).toBeGreaterThan(20);
+    await expect(shown.locator(".rich-text p").first()).toHaveText(firstParagraph);
+    await expect(shown.locator(".rich-text h4").first()).toBeVisible();
+    await expect(shown.locator(".rich-text h2, .rich-text h3")).toHaveCount(0);
+    // Beside the journal's text, the open calls are named with their deadlines, each a link to its text.
+    const notice = page.getByRole("region", { name: w.callsOpen });
+    await expect(notice.getByRole("link", { name: call.title })).toHaveAttribute("href", "#calls");
+    await expect(notice).toContainText(longDate(call.deadline, locale));
+  });
+
+  test(`the journal overview's aims and scope are headed one level below "Aims and scope" (${locale})`, async ({ page }) => {
+    await page.goto(href("journal-overview", { slug: locale === "en" ? "journal-of-social-inquiry" : "sosyal-arastirmalar-dergisi" }, locale));
+    await expect(page.getByRole("heading", { level: 2, name: w.aimsScope })).toBeVisible();
+    await expect(page.getByRole("heading", { level: 3, name: w.aims, exact: true })).toBeVisible();
+    await expect(page.getByRole("heading", { level: 2, name: w.aims, exact: true })).toHaveCount(0);
+  });
+
+  for (const width of [390, 1440]) {
+    test(`axe finds no violation of any impact on the home page at ${width} px (${locale})`, async ({ page }) => {
+      test.setTimeout(120_000);
+      await page.setViewportSize({ width, height: 900 });
+      await gotoHydrated(page, href("home", {}, locale));
+      const violations = (await new AxeBuilder({ page }).analyze()).violations.map(
+        (v) => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`,
+      );
+      expect(violations).toEqual([]);
+      // Nothing wider than the phone's screen.
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+    });
+  }
+}
+
+test("with the content service unreachable, the home page says its lists could not be loaded and keeps its statistics and services", async ({
+  page,
+}) => {
+  const response = await page.goto(`http://127.0.0.1:${DEGRADED_PORT}/`);
+  expect(response?.status()).toBe(200);
+  await expect(page.getByRole("status")).toHaveText("This list could not be loaded just now. Please try again in a moment.");
+  await expect(page.getByRole("region", { name: words.en.journals })).toHaveCount(0);
+  await expect(page.locator("[data-stat]")).toHaveCount(5);
+  await expect(page.getByRole("heading", { level: 2, name: words.en.services })).toBeVisible();
+});
