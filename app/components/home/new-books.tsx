@@ -1,7 +1,7 @@
 import type { BookSummary } from "../../../contract/api-types.ts";
 import { href } from "../../../contract/route-table.ts";
 import { useLocale, useMessages } from "../../i18n.ts";
-import { contributorLine } from "../../routes/books/contributors.ts";
+import { contributorLine } from "../../lib/book-contributors.ts";
 import { Cover } from "../cover.tsx";
 import { Link } from "../link.tsx";
 import { SectionHeading } from "./section-heading.tsx";

@@ -10,6 +10,7 @@ import { HowToCite } from "../../components/how-to-cite.tsx";
 import { PageHeader } from "../../components/page-header.tsx";
 import { RichText } from "../../components/rich-text.tsx";
 import { format, plural, useLocale, useMessages } from "../../i18n.ts";
+import { contributorLine } from "../../lib/book-contributors.ts";
 import { bookCitationMeta } from "../../lib/citation-meta.ts";
 import { formatCitations } from "../../lib/citations/format.server.ts";
 import { bookToWork } from "../../lib/citations/from-api.ts";
@@ -17,7 +18,6 @@ import { formatList } from "../../lib/formatting.ts";
 import { loaderBase, orNotFound } from "../../lib/load.server.ts";
 import { perRevision } from "../../lib/per-revision.server.ts";
 import type { Route } from "./+types/detail";
-import { contributorLine } from "./contributors.ts";
 
 /** Books' pages as their loader makes them (citations among them), per locale and origin: the same for every visit at a content revision. */
 const books = perRevision<ReturnType<typeof readBook>>(100);

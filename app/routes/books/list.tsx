@@ -3,9 +3,9 @@ import { Cover } from "../../components/cover.tsx";
 import { Link } from "../../components/link.tsx";
 import { ListPage } from "../../components/list-page.tsx";
 import { useLocale, useMessages } from "../../i18n.ts";
+import { contributorLine } from "../../lib/book-contributors.ts";
 import { loaderBase, orUnavailable } from "../../lib/load.server.ts";
 import type { Route } from "./+types/list";
-import { contributorLine } from "./contributors.ts";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { api, locale } = loaderBase(request, context);

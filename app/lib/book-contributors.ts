@@ -1,8 +1,8 @@
-import type { BookSummary } from "../../../contract/api-types.ts";
-import { format } from "../../../i18n/format.ts";
-import type { Locale } from "../../../i18n/locales.ts";
-import type { PageMessages } from "../../../i18n/messages/index.ts";
-import { formatList } from "../../lib/formatting.ts";
+import type { BookSummary } from "../../contract/api-types.ts";
+import { format } from "../../i18n/format.ts";
+import type { Locale } from "../../i18n/locales.ts";
+import type { PageMessages } from "../../i18n/messages/index.ts";
+import { formatList } from "./formatting.ts";
 
 /** "By A and B" for a monograph, "Edited by C" for an edited volume. */
 export function contributorLine(contributors: BookSummary["contributors"], t: PageMessages, locale: Locale): string {
