@@ -20,14 +20,28 @@ function useNarrow(): boolean {
 }
 
 /**
+ * Where the abstracts are tabs: below `lg` in a browser that runs scripts. The server draws the
+ * tabs for it too, and these classes (written out whole, for Tailwind to find them) show the
+ * tablist and hide the unselected panel there, so that the hydrated tabs take the same room and
+ * nothing moves; without scripts the abstracts simply follow one another.
+ */
+const asTabs = {
+  tablist: "max-lg:[@media(scripting:enabled)]:flex",
+  panel: "max-lg:[@media(scripting:enabled)]:not-data-selected:hidden",
+  heading: "max-lg:[@media(scripting:enabled)]:sr-only",
+};
+
+/**
  * An article's abstract and keywords in each language: side by side on desktop; on a phone, once
  * the page runs its script, a tab per language (arrow keys, Home and End move between them).
  * Without the script they simply follow one another.
  */
 export function AbstractTabs({ texts }: { texts: [Locale, ArticleText][] }) {
   const t = useMessages();
-  // One language has nothing to switch between.
-  const tabbed = useNarrow() && texts.length > 1;
+  // One language has nothing to switch between. The tablist is drawn whenever there are two
+  // (hidden but below `lg`); the panels become tab panels once hydrated on a narrow screen.
+  const several = texts.length > 1;
+  const tabbed = useNarrow() && several;
   const [selected, setSelected] = useState(0);
   const tabs = useRef<(HTMLButtonElement | null)[]>([]);
 
@@ -45,8 +59,13 @@ export function AbstractTabs({ texts }: { texts: [Locale, ArticleText][] }) {
       <h2 id="abstract-heading" className="font-serif text-h2">
         {t.article.abstract}
       </h2>
-      {tabbed && (
-        <div role="tablist" aria-label={t.article.abstractLanguages} className="mt-4 flex gap-1 border-b border-stone-200" onKeyDown={move}>
+      {several && (
+        <div
+          role="tablist"
+          aria-label={t.article.abstractLanguages}
+          className={`mt-4 hidden gap-1 border-b border-stone-200 ${asTabs.tablist}`}
+          onKeyDown={move}
+        >
           {texts.map(([locale], i) => (
             <button
               key={locale}
@@ -54,8 +73,8 @@ export function AbstractTabs({ texts }: { texts: [Locale, ArticleText][] }) {
                 tabs.current[i] = element;
               }}
               type="button"
-              role="tab"
               id={`abstract-tab-${locale}`}
+              role="tab"
               aria-selected={i === selected}
               aria-controls={`abstract-${locale}`}
               tabIndex={i === selected ? 0 : -1}
@@ -67,14 +86,18 @@ export function AbstractTabs({ texts }: { texts: [Locale, ArticleText][] }) {
           ))}
         </div>
       )}
-      <div className={`mt-4 grid gap-8 ${texts.length > 1 ? "lg:grid-cols-2" : "max-w-3xl"}`}>
+      <div className={`mt-4 grid gap-8 ${several ? "lg:grid-cols-2" : "max-w-3xl"}`}>
         {texts.map(([locale, text], i) => (
           <div
             key={locale}
             id={`abstract-${locale}`}
-            {...(tabbed ? { role: "tabpanel", "aria-labelledby": `abstract-tab-${locale}`, tabIndex: 0, hidden: i !== selected } : {})}
+            {...(tabbed ? { role: "tabpanel", "aria-labelledby": `abstract-tab-${locale}`, tabIndex: 0 } : {})}
+            data-selected={i === selected || undefined}
+            className={several ? asTabs.panel : undefined}
           >
-            <h3 className={tabbed ? "sr-only" : "text-sm font-semibold tracking-wide text-stone-500 uppercase"}>{t.language.names[locale]}</h3>
+            <h3 className={`text-sm font-semibold tracking-wide text-stone-500 uppercase ${several ? asTabs.heading : ""}`}>
+              {t.language.names[locale]}
+            </h3>
             <div lang={locale}>
               <RichText html={text.abstractHtml} />
             </div>

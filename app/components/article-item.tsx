@@ -1,8 +1,10 @@
 import type { ArticleSummary } from "../../contract/api-types.ts";
-import { doiUrl, orcidUrl } from "../../contract/identifiers.ts";
+import { doiUrl } from "../../contract/identifiers.ts";
 import { format, plural, useLocale, useMessages } from "../i18n.ts";
 import { articleTypeName } from "../lib/article-type.ts";
+import { Identifier } from "./identifier.tsx";
 import { Link } from "./link.tsx";
+import { OrcidLink } from "./orcid.tsx";
 
 /** One article in a list: type, title (a link to its page, `to`), authors, pages, DOI, its standing when it changed, and its PDF. */
 export function ArticleItem({ article, to }: { article: ArticleSummary; to: string }) {
@@ -21,15 +23,7 @@ export function ArticleItem({ article, to }: { article: ArticleSummary; to: stri
           <span key={author.name}>
             {i > 0 && ", "}
             {author.name}
-            {author.orcid && (
-              <a
-                href={orcidUrl(author.orcid)}
-                className="ml-1 text-xs text-lime-700 hover:underline"
-                aria-label={format(t.articles.orcid, { name: author.name })}
-              >
-                iD
-              </a>
-            )}
+            {author.orcid && <OrcidLink orcid={author.orcid} name={author.name} className="ml-1" />}
           </span>
         ))}
       </p>
@@ -41,7 +35,7 @@ export function ArticleItem({ article, to }: { article: ArticleSummary; to: stri
         <span>{plural(locale, t.articles.views, article.views)}</span>
         {article.doi && (
           <a href={doiUrl(article.doi)} className="text-orange-800 hover:underline">
-            {t.articles.doi}: {article.doi}
+            {t.articles.doi}: <Identifier>{article.doi}</Identifier>
           </a>
         )}
       </p>

@@ -1,6 +1,7 @@
 import type { DepartmentDetail } from "../../contract/api-types.ts";
 import { href } from "../../contract/route-table.ts";
 import { useLocale, useMessages } from "../i18n.ts";
+import { Identifier } from "./identifier.tsx";
 import { Link } from "./link.tsx";
 
 /** A department's contact details: e-mail, phone and team. */
@@ -22,7 +23,7 @@ export function DepartmentCard({ department, linked = true }: { department: Depa
         <dt>{t.departments.email}</dt>
         <dd>
           <a href={`mailto:${department.email}`} className="text-orange-800 hover:underline">
-            {department.email}
+            <Identifier>{department.email}</Identifier>
           </a>
         </dd>
         <dt>{t.departments.phone}</dt>
@@ -41,7 +42,7 @@ export function DepartmentCard({ department, linked = true }: { department: Depa
                 <span className="font-medium">{person.name}</span> · {person.role}
                 {person.email && (
                   <a href={`mailto:${person.email}`} className="block text-orange-800 hover:underline">
-                    {person.email}
+                    <Identifier>{person.email}</Identifier>
                   </a>
                 )}
               </li>

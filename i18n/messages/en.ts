@@ -243,6 +243,13 @@ export const en = {
   board: {
     title: "Editorial board",
     members: { one: "{count} member", other: "{count} members" },
+    /** Academic ranks, as a reader of the page's language writes them before a name. */
+    ranks: {
+      professor: "Prof. Dr.",
+      associateProfessor: "Assoc. Prof. Dr.",
+      assistantProfessor: "Asst. Prof. Dr.",
+      doctor: "Dr.",
+    },
   },
   books: {
     title: "Books",

@@ -244,6 +244,12 @@ export const tr = {
   board: {
     title: "Editör kadrosu",
     members: { one: "{count} üye", other: "{count} üye" },
+    ranks: {
+      professor: "Prof. Dr.",
+      associateProfessor: "Doç. Dr.",
+      assistantProfessor: "Dr. Öğr. Üyesi",
+      doctor: "Dr.",
+    },
   },
   books: {
     title: "Kitaplar",

@@ -1,6 +1,7 @@
 import type { FullText, Reference } from "../../../contract/api-types.ts";
 import { doiUrl } from "../../../contract/identifiers.ts";
 import { format, useMessages } from "../../i18n.ts";
+import { Identifier } from "../identifier.tsx";
 
 /**
  * The article's body as the import rendered and sanitized it (service/content/full-text.ts), in
@@ -42,8 +43,8 @@ export function References({ references, citedAt, language }: { references: Refe
               {reference.doi && (
                 <>
                   {" "}
-                  <a href={doiUrl(reference.doi)} className="break-all text-orange-800 underline underline-offset-2">
-                    {doiUrl(reference.doi)}
+                  <a href={doiUrl(reference.doi)} className="text-orange-800 underline underline-offset-2">
+                    <Identifier>{doiUrl(reference.doi)}</Identifier>
                   </a>
                 </>
               )}

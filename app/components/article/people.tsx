@@ -1,6 +1,7 @@
 import type { Author } from "../../../contract/api-types.ts";
-import { orcidUrl } from "../../../contract/identifiers.ts";
 import { format, useMessages } from "../../i18n.ts";
+import { Identifier } from "../identifier.tsx";
+import { OrcidLink } from "../orcid.tsx";
 
 /** Every distinct affiliation of the authors, numbered in order of first mention. */
 function numberedAffiliations(authors: Author[]) {
@@ -32,15 +33,7 @@ export function ArticlePeople({ authors }: { authors: Author[] }) {
                 *
               </span>
             )}
-            {author.orcid && (
-              <a
-                href={orcidUrl(author.orcid)}
-                className="ml-1.5 rounded bg-lime-700 px-1 text-xs font-semibold text-white hover:bg-lime-800"
-                aria-label={format(t.articles.orcid, { name: author.name })}
-              >
-                iD
-              </a>
-            )}
+            {author.orcid && <OrcidLink orcid={author.orcid} name={author.name} className="ml-1.5" />}
           </li>
         ))}
       </ul>
@@ -68,7 +61,7 @@ export function ArticlePeople({ authors }: { authors: Author[] }) {
           <span aria-hidden="true">* </span>
           {t.article.correspondence}: {author.name},{" "}
           <a href={`mailto:${author.email}`} className="text-orange-800 underline underline-offset-2">
-            {author.email}
+            <Identifier>{author.email ?? ""}</Identifier>
           </a>
         </p>
       ))}

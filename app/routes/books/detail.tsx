@@ -7,6 +7,7 @@ import type { Locale } from "../../../i18n/locales.ts";
 import { Cover } from "../../components/cover.tsx";
 import { Facts } from "../../components/facts.tsx";
 import { HowToCite } from "../../components/how-to-cite.tsx";
+import { Identifier } from "../../components/identifier.tsx";
 import { PageHeader } from "../../components/page-header.tsx";
 import { RichText } from "../../components/rich-text.tsx";
 import { format, plural, useLocale, useMessages } from "../../i18n.ts";
@@ -65,23 +66,36 @@ export default function BookDetail({ loaderData: { book, citations } }: Route.Co
     [t.books.language, t.language.names[book.language]],
     [t.books.format, book.publicationFormat.title],
   ];
-  if (book.printIsbn) facts.push([t.books.printIsbn, book.printIsbn]);
-  if (book.eIsbn) facts.push([t.books.eIsbn, book.eIsbn]);
+  if (book.printIsbn) facts.push([t.books.printIsbn, <Identifier key="print-isbn">{book.printIsbn}</Identifier>]);
+  if (book.eIsbn) facts.push([t.books.eIsbn, <Identifier key="e-isbn">{book.eIsbn}</Identifier>]);
   if (book.licence) facts.push([t.books.licence, book.licence]);
   if (book.categories.length) facts.push([t.books.categories, book.categories.map((c) => c.title).join(", ")]);
   if (book.doi) {
     facts.push([
       t.books.doi,
-      <a key="doi" href={doiUrl(book.doi)} className="break-all text-orange-800 hover:underline">
-        {book.doi}
+      <a key="doi" href={doiUrl(book.doi)} className="text-orange-800 hover:underline">
+        <Identifier>{book.doi}</Identifier>
       </a>,
     ]);
   }
   return (
     <>
       <PageHeader title={book.title} lead={book.subtitle} eyebrow={contributorLine(book.contributors, t, locale)} />
+      {/* The cover, the facts and "Read online" come first, so that a phone shows them before the long text; a wide screen sets them beside it. */}
       <div className="page grid gap-10 py-10 lg:grid-cols-[1fr_20rem]">
-        <div>
+        <aside className="card self-start lg:col-start-2 lg:row-start-1">
+          <div className="mb-5 flex justify-center">
+            <Cover book={book} width={112} priority />
+          </div>
+          <h2 className="font-semibold">{t.books.details}</h2>
+          <Facts items={facts} />
+          {book.url && (
+            <a href={book.url} className="btn-primary mt-5 flex justify-center">
+              {t.books.readOnline}
+            </a>
+          )}
+        </aside>
+        <div className="min-w-0 lg:col-start-1 lg:row-start-1">
           <RichText html={book.descriptionHtml} />
           {book.chapters.length > 0 && (
             <section aria-labelledby="chapters" className="mt-10">
@@ -106,7 +120,7 @@ export default function BookDetail({ loaderData: { book, citations } }: Route.Co
                           {" · "}
                           {/* Underlined: in a line of text, colour alone does not mark a link (WCAG 1.4.1). */}
                           <a href={doiUrl(chapter.doi)} className="text-orange-800 underline">
-                            {chapter.doi}
+                            <Identifier>{chapter.doi}</Identifier>
                           </a>
                         </>
                       )}
@@ -118,18 +132,6 @@ export default function BookDetail({ loaderData: { book, citations } }: Route.Co
           )}
           <HowToCite citations={citations} work={{ type: "book", slug: book.slug }} />
         </div>
-        <aside className="card self-start">
-          <div className="mb-5 flex justify-center">
-            <Cover book={book} width={112} priority />
-          </div>
-          <h2 className="font-semibold">{t.books.details}</h2>
-          <Facts items={facts} />
-          {book.url && (
-            <a href={book.url} className="btn-primary mt-5 flex justify-center">
-              {t.books.readOnline}
-            </a>
-          )}
-        </aside>
       </div>
     </>
   );

@@ -12,6 +12,7 @@ import { ArticlePeople, Contributions } from "../../components/article/people.ts
 import { Funding, Related, Versions } from "../../components/article/record.tsx";
 import { Facts } from "../../components/facts.tsx";
 import { HowToCite } from "../../components/how-to-cite.tsx";
+import { Identifier } from "../../components/identifier.tsx";
 import { Link } from "../../components/link.tsx";
 import { PageTitle } from "../../components/page-title.tsx";
 import { format, useLocale, useMessages } from "../../i18n.ts";
@@ -96,8 +97,8 @@ export default function Article({ loaderData: { article, citations }, params }: 
   if (article.doi)
     facts.push([
       t.articles.doi,
-      <a key="doi" href={doiUrl(article.doi)} className={`${link} break-all`}>
-        {doiUrl(article.doi)}
+      <a key="doi" href={doiUrl(article.doi)} className={link}>
+        <Identifier>{doiUrl(article.doi)}</Identifier>
       </a>,
     ]);
   facts.push([t.article.language, t.language.names[article.language]], [t.article.views, formatNumber(article.views, locale)]);
@@ -162,8 +163,16 @@ export default function Article({ loaderData: { article, citations }, params }: 
           </a>
         )}
       </div>
+      {/* The details (DOI, dates, licence) come first, so that a phone shows them before the long text; a wide screen sets them beside it. */}
       <div className="mt-10 grid gap-10 lg:grid-cols-[1fr_20rem] print:block">
-        <div className="min-w-0">
+        <aside className="grid content-start gap-6 lg:col-start-2 lg:row-start-1 print:hidden">
+          <section className="card">
+            <h2 className="font-semibold">{t.article.details}</h2>
+            <Facts items={facts} />
+          </section>
+          {outline.length > 2 && <Outline items={outline} />}
+        </aside>
+        <div className="min-w-0 lg:col-start-1 lg:row-start-1">
           <AbstractTabs texts={texts} />
           {article.fullText && <FullTextBody fullText={article.fullText} language={article.language} folder={path} articleId={article.id} />}
           <References references={article.references} citedAt={article.fullText?.citedAt ?? {}} language={article.language} />
@@ -173,13 +182,6 @@ export default function Article({ loaderData: { article, citations }, params }: 
           <HowToCite citations={citations} work={{ type: "article", journalSlug: params.slug, issueId: article.issueId, articleId: article.id }} />
           <Related articles={article.related} journalSlug={params.slug} />
         </div>
-        <aside className="grid content-start gap-6 print:hidden">
-          <section className="card">
-            <h2 className="font-semibold">{t.article.details}</h2>
-            <Facts items={facts} />
-          </section>
-          {outline.length > 2 && <Outline items={outline} />}
-        </aside>
       </div>
     </div>
   );

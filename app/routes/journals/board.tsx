@@ -1,6 +1,7 @@
-import { orcidUrl } from "../../../contract/identifiers.ts";
+import { OrcidLink } from "../../components/orcid.tsx";
 import { PageTitle } from "../../components/page-title.tsx";
 import { plural, useLocale, useMessages } from "../../i18n.ts";
+import { honorificIn } from "../../lib/honorific.ts";
 import { loaderBase, orNotFound } from "../../lib/load.server.ts";
 import type { Route } from "./+types/board";
 import { useJournal } from "./use-journal.ts";
@@ -30,17 +31,13 @@ export default function EditorialBoard({ loaderData: { board } }: Route.Componen
             {position.members.map((member) => (
               <li key={member.name} className="card">
                 <p className="font-semibold">
-                  {member.honorific && <span className="font-normal text-stone-600">{member.honorific} </span>}
+                  {member.honorific && <span className="font-normal text-stone-600">{honorificIn(member.honorific, t)} </span>}
                   {member.name}
                 </p>
                 <p className="mt-1 text-sm text-stone-600">
                   {member.affiliation}, {regions.of(member.country)}
                 </p>
-                {member.orcid && (
-                  <a href={orcidUrl(member.orcid)} className="mt-2 inline-block text-sm text-lime-800 hover:underline">
-                    ORCID {member.orcid}
-                  </a>
-                )}
+                {member.orcid && <OrcidLink orcid={member.orcid} name={member.name} showId className="mt-2 text-sm text-stone-700" />}
               </li>
             ))}
           </ul>

@@ -2,6 +2,7 @@ import { Outlet } from "react-router";
 import { href } from "../../../contract/route-table.ts";
 import { Cover } from "../../components/cover.tsx";
 import { FeedLink } from "../../components/feed-link.tsx";
+import { Identifier } from "../../components/identifier.tsx";
 import { NavLink } from "../../components/link.tsx";
 import { useLocale, useMessages } from "../../i18n.ts";
 import { loaderBase, orNotFound } from "../../lib/load.server.ts";
@@ -38,15 +39,19 @@ export default function JournalLayout({ loaderData: { journal } }: Route.Compone
               </h1>
               <p className="mt-3 flex flex-wrap gap-x-4 gap-y-1 text-sm text-stone-600">
                 <span>
-                  {t.journals.eIssn} {journal.eIssn}
+                  {t.journals.eIssn} <Identifier>{journal.eIssn}</Identifier>
                 </span>
                 {journal.printIssn && (
                   <span>
-                    {t.journals.printIssn} {journal.printIssn}
+                    {t.journals.printIssn} <Identifier>{journal.printIssn}</Identifier>
                   </span>
                 )}
                 {journal.openAccess && <span className="font-medium text-orange-800">{t.journals.openAccess}</span>}
               </p>
+              {/* A phone reaches the journal's main action here, before the page's long text; a wide screen has it in the overview's sidebar. */}
+              <a href={journal.journalSystemUrl} className="btn-primary mt-4 inline-flex lg:hidden">
+                {t.journals.submit}
+              </a>
             </div>
           </div>
           <nav aria-label={t.journals.tabs} className="mt-8 -mb-px flex gap-1 overflow-x-auto">

@@ -1,10 +1,12 @@
 import { Facts } from "../../components/facts.tsx";
+import { Identifier } from "../../components/identifier.tsx";
 import { CallsNotice, JournalCalls } from "../../components/journal-calls.tsx";
 import { PageTitle } from "../../components/page-title.tsx";
 import { RichText } from "../../components/rich-text.tsx";
 import { format, useLocale, useMessages } from "../../i18n.ts";
 import { formatList, formatNumber } from "../../lib/formatting.ts";
 import { loaderBase, orNotFound, orUnavailable } from "../../lib/load.server.ts";
+import { metricValue } from "../../lib/metric.ts";
 import type { Route } from "./+types/overview";
 import { useJournal } from "./use-journal.ts";
 
@@ -57,7 +59,7 @@ export default function JournalOverview({ loaderData: { calls } }: Route.Compone
           <p className="mt-3 text-sm text-stone-600">
             {t.journals.contactEmail}:{" "}
             <a href={`mailto:${journal.contactEmail}`} className="text-orange-800 hover:underline">
-              {journal.contactEmail}
+              <Identifier>{journal.contactEmail}</Identifier>
             </a>
           </p>
         </section>
@@ -77,10 +79,7 @@ export default function JournalOverview({ loaderData: { calls } }: Route.Compone
           <section className="card">
             <h2 className="font-semibold">{t.journals.metrics}</h2>
             <Facts
-              items={journal.metrics.map((m) => [
-                m.type.title,
-                format(t.journals.metricYear, { value: formatNumber(m.value, locale), year: m.year }),
-              ])}
+              items={journal.metrics.map((m) => [m.type.title, format(t.journals.metricYear, { value: metricValue(m, locale), year: m.year })])}
             />
           </section>
         )}
