@@ -375,6 +375,8 @@ export const en = {
       placeholder: "Enter a phone number",
       country: "Country",
       countries: "Countries",
+      search: "Search countries",
+      noMatch: "No country matches “{query}”.",
     },
     consent: "I have read the {privacyPolicy} and agree that Meridian may process the information in this form to answer my request (KVKK and GDPR).",
     privacyPolicy: "privacy policy",

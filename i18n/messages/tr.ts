@@ -375,6 +375,8 @@ export const tr = {
       placeholder: "Telefon numarası girin",
       country: "Ülke",
       countries: "Ülkeler",
+      search: "Ülke ara",
+      noMatch: "“{query}” ile eşleşen ülke yok.",
     },
     consent: "{privacyPolicy} okudum; Meridyen'in bu formdaki bilgileri talebimi yanıtlamak amacıyla işlemesini kabul ediyorum (KVKK ve GDPR).",
     privacyPolicy: "Gizlilik politikasını",

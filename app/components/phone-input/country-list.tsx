@@ -1,12 +1,11 @@
 /**
- * The open country list: a listbox whose options show flag, name and dial code. It takes focus
- * while open and names its active option with aria-activedescendant; the keyboard handling and
- * state live in the picker.
+ * The open country list: a listbox whose options show flag, name and dial code, under the search
+ * field. It takes focus when opened and names its active option with aria-activedescendant; the
+ * keyboard handling and state live in the picker.
  */
 import { type KeyboardEvent, type MouseEvent, type RefObject, useLayoutEffect } from "react";
 import type { PhoneCountry } from "../../../forms/phone-shared.ts";
 import { Flag } from "./flag.tsx";
-import type { ListPlacement } from "./list-placement.ts";
 
 interface CountryListProps {
   id: string;
@@ -15,7 +14,6 @@ interface CountryListProps {
   selected: string;
   active: number;
   open: boolean;
-  placement: ListPlacement;
   optionId: (code: string) => string;
   listRef: RefObject<HTMLDivElement | null>;
   onKeyDown: (event: KeyboardEvent<HTMLDivElement>) => void;
@@ -24,7 +22,7 @@ interface CountryListProps {
   onChoose: (code: string) => void;
 }
 
-export function CountryList({ id, label, countries, selected, active, open, placement, optionId, listRef, ...handlers }: CountryListProps) {
+export function CountryList({ id, label, countries, selected, active, open, optionId, listRef, ...handlers }: CountryListProps) {
   const activeCode = countries[active]?.code;
 
   // Scrolls the list itself, not the page (which scrollIntoView would also move), to show the active option.
@@ -47,14 +45,11 @@ export function CountryList({ id, label, countries, selected, active, open, plac
       role="listbox"
       aria-label={label}
       aria-activedescendant={open && activeCode ? optionId(activeCode) : undefined}
-      // In the tab order while open (it is hidden otherwise), as a scrollable listbox should be.
+      // In the tab order while open (the popup is hidden otherwise), as a scrollable listbox should be.
       tabIndex={0}
-      hidden={!open}
-      data-placement={placement.side}
-      style={{ maxHeight: placement.maxHeight }}
-      className={`absolute inset-x-0 z-30 overflow-y-auto overscroll-contain rounded-md border border-stone-200 bg-white py-1 shadow-xl outline-none ${
-        placement.side === "top" ? "bottom-full mb-1" : "top-full mt-1"
-      }`}
+      // No option matches the search: nothing to show (the popup says so).
+      hidden={countries.length === 0}
+      className="min-h-0 flex-1 overflow-y-auto overscroll-contain py-1 outline-none"
       // One handler for all options: they are not focusable, the list is (aria-activedescendant).
       onClick={(event) => {
         const code = optionAt(event)?.dataset.code;

@@ -25,10 +25,10 @@ describe("listPlacement", () => {
     expect(listPlacement({ top: 400, bottom: 444 }, 643).side).toBe("top");
   });
 
-  it("keeps the list inside the viewport on its side, but never shorter than a few rows", () => {
-    expect(listPlacement({ top: 100, bottom: 144 }, 900).maxHeight).toBe(288);
+  it("keeps the list inside the viewport on its side, but never shorter than the search field and a few rows", () => {
+    expect(listPlacement({ top: 100, bottom: 144 }, 900).maxHeight).toBe(336);
     expect(listPlacement({ top: 100, bottom: 144 }, 370).maxHeight).toBe(210);
     expect(listPlacement({ top: 200, bottom: 244 }, 300).maxHeight).toBe(184);
-    expect(listPlacement({ top: 50, bottom: 94 }, 150).maxHeight).toBe(120);
+    expect(listPlacement({ top: 50, bottom: 94 }, 150).maxHeight).toBe(168);
   });
 });
