@@ -149,7 +149,8 @@ test.describe("desktop header panels", () => {
     await page.keyboard.press("Tab");
     await expect(english).toBeHidden();
     await expect(button).toHaveAttribute("aria-expanded", "false");
-    expect(await hasFocus(page.getByRole("main"))).toBe(true);
+    // On past the header: the page's trail, the first link after it (decision 033).
+    expect(await hasFocus(page.getByRole("navigation", { name: "Sayfa yolu" }))).toBe(true);
   });
 });
 
