@@ -17,6 +17,7 @@ import { type SiteConfig, socialNetworks } from "../contract/site-context.ts";
 import type { Locale } from "../i18n/locales.ts";
 import type { Route } from "./+types/root";
 import { Analytics } from "./components/analytics.tsx";
+import { Breadcrumbs } from "./components/breadcrumbs.tsx";
 import { FeedLink } from "./components/feed-link.tsx";
 import { Footer } from "./components/footer.tsx";
 import { Header } from "./components/header.tsx";
@@ -142,6 +143,7 @@ export function Layout({ children }: { children: ReactNode }) {
         </a>
         <LoadingBar height={2} />
         <Header />
+        <Breadcrumbs />
         <main id="main" className="flex-1">
           {children}
         </main>

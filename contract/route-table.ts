@@ -69,7 +69,8 @@ export const routeTable = [
     tr: "/tr/bize-ulasin/isbirligi-ortaklik",
     file: "routes/contact/topic.tsx",
     parent: "contact",
-    query: SENT,
+    // A service page's quote request names its service (`?service={id}`): the form arrives with it chosen.
+    query: [...SENT, "service"],
   },
   { id: "books", en: "/books", tr: "/tr/kitaplar", file: "routes/books/list.tsx" },
   { id: "book", en: "/books/:slug", tr: "/tr/books/:slug", file: "routes/books/detail.tsx" },

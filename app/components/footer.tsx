@@ -19,6 +19,9 @@ export function Footer() {
     { to: href("contact", {}, locale), label: t.nav.contact },
     { to: href("journals", {}, locale), label: t.nav.journals },
     { to: href("books", {}, locale), label: t.nav.books },
+    // The overviews the header's panels sum up (decision 033).
+    { to: href("services", {}, locale), label: t.nav.services },
+    { to: href("policies", {}, locale), label: t.nav.policies },
   ];
   return (
     <footer className="mt-16 bg-stone-900 text-stone-300 print:hidden">

@@ -15,8 +15,8 @@ export function Logo({ inverted = false, compact = false }: { inverted?: boolean
       <span className={`font-serif text-base leading-tight sm:text-lg ${inverted ? "text-white" : "text-stone-900"}`}>
         {compact ? (
           <>
-            {/* At xl and wider the full name takes two lines: the header's links need the room. */}
-            <span className="lg:hidden xl:block xl:max-w-48">{t.site.name}</span>
+            {/* At xl and wider the full name, on one line: from there the header (the page's width) has room for it beside the links, in both languages. */}
+            <span className="lg:hidden xl:block xl:whitespace-nowrap">{t.site.name}</span>
             <span className="hidden lg:inline xl:hidden">{t.site.shortName}</span>
           </>
         ) : (

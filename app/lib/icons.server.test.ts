@@ -1,6 +1,7 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { readContentFolder } from "../../service/content/read-folder.ts";
 import { iconSvg, withIcons } from "./icons.server.ts";
 
 /** A small Iconify-API-like service on loopback: one icon, one slow set, one failing set. */
@@ -63,5 +64,16 @@ describe("icons", () => {
     const items = await withIcons([{ icon: "lucide:scale" }, { icon: null }], apiUrl);
     expect(items[0].iconSvg).toMatch(/^<svg/);
     expect(items[1].iconSvg).toBeNull();
+  });
+});
+
+describe("the demo content's icons", () => {
+  it("gives every service and policy an installed icon, never the dashed circle", async () => {
+    const { services, policies } = await readContentFolder("content/demo");
+    const items = [...services, ...policies];
+    expect(items.length).toBeGreaterThan(10);
+    const missing = [];
+    for (const item of items) if (!(await iconSvg(item.icon ?? null))) missing.push(`${item.id}: ${item.icon ?? "no icon"}`);
+    expect(missing).toEqual([]);
   });
 });

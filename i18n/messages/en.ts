@@ -33,6 +33,15 @@ export const en = {
     tr: "Türkçe",
     names: { en: "English", tr: "Turkish" },
   },
+  /** Finding one's way: contents, the contact hub's forms, the quote action. */
+  wayfinding: {
+    contents: "Contents",
+    formChoices: "Which form?",
+    generalIntro: "Any other question, or when you are not sure whom to ask.",
+    quoteTitle: "Interested in this service?",
+    quoteText: "Tell us about your project and we will send you a quote for {service}.",
+    quoteAction: "Request a quote",
+  },
   home: {
     eyebrow: "Scholarly publishing since 2009",
     title: "Research that travels, in English and Turkish",

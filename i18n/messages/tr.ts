@@ -34,6 +34,15 @@ export const tr = {
     tr: "Türkçe",
     names: { en: "İngilizce", tr: "Türkçe" },
   },
+  /** Yol bulma: içindekiler, iletişim formları, teklif çağrısı. */
+  wayfinding: {
+    contents: "İçindekiler",
+    formChoices: "Hangi form?",
+    generalIntro: "Diğer tüm sorularınız için ya da kime yazacağınızdan emin değilseniz.",
+    quoteTitle: "Bu hizmetle ilgileniyor musunuz?",
+    quoteText: "Projenizi anlatın, size {service} için bir teklif gönderelim.",
+    quoteAction: "Teklif isteyin",
+  },
   home: {
     eyebrow: "2009'dan bu yana bilimsel yayıncılık",
     title: "Türkçe ve İngilizce, sınırları aşan araştırmalar",

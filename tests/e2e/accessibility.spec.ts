@@ -120,7 +120,8 @@ test.describe("desktop header panels", () => {
     await page.keyboard.press("Enter");
     await expect(policies).toHaveAttribute("aria-expanded", "true");
     await page.keyboard.press("Shift+Tab");
-    await expect(nav.getByRole("link", { name: "Books", exact: true })).toBeFocused();
+    // Before the chevron comes its label, the link to the overview (decision 033).
+    await expect(nav.getByRole("link", { name: "Policies", exact: true })).toBeFocused();
     await expect(policies).toHaveAttribute("aria-expanded", "false");
 
     // Going into the panel and back to its button keeps it open; Escape closes it, focus on the button.
@@ -148,7 +149,8 @@ test.describe("desktop header panels", () => {
     await page.keyboard.press("Tab");
     await expect(english).toBeHidden();
     await expect(button).toHaveAttribute("aria-expanded", "false");
-    expect(await hasFocus(page.getByRole("main"))).toBe(true);
+    // On past the header: the page's trail, the first link after it (decision 033).
+    expect(await hasFocus(page.getByRole("navigation", { name: "Sayfa yolu" }))).toBe(true);
   });
 });
 

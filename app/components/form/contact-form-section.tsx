@@ -25,7 +25,7 @@ export function ContactFormSection({ form, department, failure }: { form: FormPa
   if (!sent) return <SubmissionForm page={form} failure={failure} contactEmail={department?.email} />;
   return (
     <section role="status" className="rounded-lg border border-emerald-300 bg-emerald-50 p-6">
-      <h2 ref={heading} tabIndex={-1} className="font-serif text-h2 text-emerald-950">
+      <h2 ref={heading} id="form-heading" tabIndex={-1} className="font-serif text-h2 text-emerald-950">
         {t.forms.sent.title}
       </h2>
       <p className="mt-2 text-stone-800">{format(t.forms.sent.body, { department: department?.name ?? t.site.name })}</p>

@@ -44,7 +44,7 @@ export function SubmissionForm({ page, failure, contactEmail }: { page: FormPage
   const [clientErrors, setClientErrors] = useState<FieldErrors | null>(null);
   const summary = useRef<HTMLDivElement>(null);
   const errors = clientErrors ?? failure?.errors ?? {};
-  const values = failure?.values ?? {};
+  const values = failure?.values ?? page.initialValues;
   const errorCount = Object.keys(errors).length;
   const problem = clientErrors ? undefined : failure?.problem;
 

@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import { Icon } from "../icon.tsx";
-import { Link } from "../link.tsx";
+import { Link, NavLink } from "../link.tsx";
 import { useDisclosure } from "./use-disclosure.ts";
 
 export interface MegaMenuItem {
@@ -14,7 +14,10 @@ export interface MegaMenuProps {
   label: string;
   /** Each item links to basePath/slug. */
   basePath: string;
-  /** The all-items target and label: carried by the panel, not rendered as a link (as specified). */
+  /**
+   * The all-items target and label: carried by the panel, not rendered as a link in it (as
+   * specified); the trigger's label links to the target instead.
+   */
   allTo: string;
   allLabel: string;
   items: MegaMenuItem[];
@@ -32,14 +35,15 @@ export function spreadOverColumns<T>(items: T[], columnsCount: number): T[][] {
   return Array.from({ length: columnsCount }, (_, column) => items.filter((_, i) => i % columnsCount === column));
 }
 
-/** A header button that opens a panel of links laid out in columns (Services, Policies). */
+/** A header item whose label links to an overview and whose chevron opens a panel of links laid out in columns (Services, Policies). */
 export function MegaMenu({ label, basePath, allTo, allLabel, items, columnsCount = 4, width = 960, maxWidth = 960 }: MegaMenuProps) {
   const { open, close, hydrated, button, panel, buttonProps, panelProps } = useDisclosure();
   const [position, setPosition] = useState<{ x: number; y: number } | null>(null);
 
   // Floating UI places the open panel; it is loaded on the first opening, not with every page.
   useEffect(() => {
-    const reference = button.current;
+    // Placed under the whole trigger, label and chevron, starting where the label starts.
+    const reference = button.current?.parentElement ?? button.current;
     const floating = panel.current;
     if (!open || !reference || !floating) return;
     let stop: (() => void) | undefined;
@@ -74,12 +78,17 @@ export function MegaMenu({ label, basePath, allTo, allLabel, items, columnsCount
 
   return (
     <>
-      <button {...buttonProps} className="nav-link inline-flex items-center gap-1">
-        {label}
-        <svg viewBox="0 0 20 20" className={`h-4 w-4 transition ${open ? "rotate-180" : ""}`} aria-hidden="true">
-          <path d="M5 8l5 5 5-5" fill="none" stroke="currentColor" strokeWidth="1.8" />
-        </svg>
-      </button>
+      {/* A split trigger (decision 033): the label goes to the overview, the chevron beside it opens the panel. */}
+      <span className="flex items-center">
+        <NavLink to={allTo} end className="nav-link block pr-1 xl:pr-1">
+          {label}
+        </NavLink>
+        <button {...buttonProps} aria-label={label} className="nav-link inline-flex items-center px-1 xl:px-1">
+          <svg viewBox="0 0 20 20" className={`h-4 w-4 transition ${open ? "rotate-180" : ""}`} aria-hidden="true">
+            <path d="M5 8l5 5 5-5" fill="none" stroke="currentColor" strokeWidth="1.8" />
+          </svg>
+        </button>
+      </span>
       <div
         {...panelProps}
         style={{

@@ -48,6 +48,12 @@ export async function formChoices(api: ApiClient, locale: Locale, kind: FormKind
   return { journals, services };
 }
 
+/** A service named in the address (`?service={id}`) is taken only when the form offers it, like any other input. */
+function preselected(query: URLSearchParams, services: readonly (readonly [string, string])[]): FormValues {
+  const service = query.get("service");
+  return service && services.some(([id]) => id === service) ? { services: [service] } : {};
+}
+
 export async function loadFormPage(request: Request, context: Readonly<RouterContextProvider>, api: ApiClient, locale: Locale, kind: FormKind) {
   const forms = context.get(formsContext);
   const countries = phoneCountries(locale, { preferredCountries: PREFERRED_COUNTRIES });
@@ -63,6 +69,8 @@ export async function loadFormPage(request: Request, context: Readonly<RouterCon
   const query = new URL(request.url).searchParams;
   const sent = query.get("sent") ?? "";
   return {
+    /** What the form shows chosen before the visitor's own choices: the service a service page asked about (?service=), when the form offers it. */
+    initialValues: preselected(query, choices.services),
     kind,
     token: signFormToken(forms.secret),
     countries,

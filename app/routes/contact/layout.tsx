@@ -1,3 +1,4 @@
+import { useLocation } from "react-router";
 import { href, type StaticRouteId } from "../../../contract/route-table.ts";
 import { NavLink } from "../../components/link.tsx";
 import { PageHeader } from "../../components/page-header.tsx";
@@ -8,6 +9,7 @@ import { useLocale, useMessages } from "../../i18n.ts";
 export default function ContactLayout() {
   const t = useMessages();
   const locale = useLocale();
+  const onHub = useLocation().pathname === href("contact-main", {}, locale);
   const topics: { id: StaticRouteId; label: string }[] = [
     { id: "contact-main", label: t.contact.main },
     { id: "contact-finance", label: t.contact.finance },
@@ -21,7 +23,8 @@ export default function ContactLayout() {
       <PageHeader title={t.contact.title} documentTitle={null} />
       <SideNavLayout
         nav={
-          <nav aria-label={t.contact.sections} className="min-w-0 lg:self-start">
+          // On a phone the hub's own page lists the same topics, described (FormChoices), first: the strip would say it twice.
+          <nav aria-label={t.contact.sections} className={`min-w-0 lg:self-start ${onHub ? "max-lg:hidden" : ""}`}>
             <ul className="flex flex-wrap gap-1 lg:grid">
               {topics.map((topic) => (
                 <li key={topic.id}>

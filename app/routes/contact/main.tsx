@@ -1,5 +1,6 @@
 import { DepartmentCard } from "../../components/department-card.tsx";
 import { ContactFormSection, useFormPageTitle } from "../../components/form/contact-form-section.tsx";
+import { FormChoices } from "../../components/form/form-choices.tsx";
 import { PageTitle } from "../../components/page-title.tsx";
 import { RichText } from "../../components/rich-text.tsx";
 import { useMessages } from "../../i18n.ts";
@@ -24,6 +25,7 @@ export default function ContactMain({ loaderData: { page, department, form }, ac
     <div className="grid gap-8 xl:grid-cols-[1fr_22rem]">
       <PageTitle title={useFormPageTitle(t.contact.title, actionData)} />
       <div className="grid min-w-0 gap-10">
+        <FormChoices />
         <RichText html={page.bodyHtml} />
         <ContactFormSection form={form} department={department} failure={actionData} />
       </div>
