@@ -7,7 +7,8 @@ import { SectionHeading } from "./section-heading.tsx";
 
 /**
  * The journals, each with its cover, subjects and newest issue. The title's link covers the card
- * (cover included); the issue's link sits above it.
+ * (cover included); the issue's link sits above it. Two to a row on a phone, so that twelve
+ * journals do not push the articles three screens down.
  */
 export function HomeJournals({ journals }: { journals: HomeJournal[] }) {
   const t = useMessages();
@@ -16,9 +17,9 @@ export function HomeJournals({ journals }: { journals: HomeJournal[] }) {
   return (
     <section aria-labelledby="home-journals" className="page py-12">
       <SectionHeading id="home-journals" title={t.home.journalsTitle} all={{ to: href("journals", {}, locale), label: t.home.allJournals }} />
-      <ul className="mt-8 grid gap-8 sm:grid-cols-3 lg:grid-cols-4 xl:grid-cols-6">
+      <ul className="mt-8 grid grid-cols-2 gap-x-4 gap-y-8 sm:grid-cols-3 sm:gap-8 lg:grid-cols-4 xl:grid-cols-6">
         {journals.map((journal) => (
-          <li key={journal.id} className="group relative flex gap-4 sm:flex-col sm:gap-3">
+          <li key={journal.id} className="group relative flex flex-col gap-3">
             <Cover journal={journal} width={160} />
             <div className="min-w-0">
               <p className="eyebrow">{journal.categories.map((c) => c.title).join(" · ")}</p>
