@@ -1,7 +1,6 @@
-import fontFiles from "virtual:meridian/font-preloads";
 import messageFiles from "virtual:meridian/messages-files";
 import { type ReactNode, useEffect } from "react";
-import { preload, preloadModule } from "react-dom";
+import { preloadModule } from "react-dom";
 import {
   isRouteErrorResponse,
   Links,
@@ -25,6 +24,7 @@ import { IdlePrefetch } from "./components/idle-prefetch.tsx";
 import { PageTitle } from "./components/page-title.tsx";
 import { LoadingBar } from "./components/shell/loading-bar.tsx";
 import { RouteAnnouncer } from "./components/shell/route-announcer.tsx";
+import { WEB_FONTS_SCRIPT, WebFonts } from "./components/shell/web-fonts.tsx";
 import { StructuredData } from "./components/structured-data.tsx";
 import { siteConfigContext } from "./context.server.ts";
 import { useLocale, useMessages } from "./i18n.ts";
@@ -120,16 +120,13 @@ export function Layout({ children }: { children: ReactNode }) {
   // The page's messages, which the browser imports before hydrating (entry.client.tsx): fetched alongside the other modules.
   const messagesFile = import.meta.env.SSR ? messageFiles[locale] : undefined;
   if (messagesFile) preloadModule(messagesFile, { as: "script" });
-  // The fonts the page's first screen is set in (decision 030): the sans and the serif, and for
-  // Turkish their latin-ext files too (ş, ğ, İ). A font not here by the first paint is not used on the page.
-  for (const file of [...fontFiles.latin, ...(locale === "tr" ? fontFiles["latin-ext"] : [])]) {
-    preload(file, { as: "font", type: "font/woff2", crossOrigin: "anonymous" });
-  }
   return (
     <html lang={locale}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
+        {/* biome-ignore lint/security/noDangerouslySetInnerHtml: a constant of this module's, hashed into the page's policy like every inline script */}
+        <script dangerouslySetInnerHTML={{ __html: WEB_FONTS_SCRIPT }} />
         <meta name="keywords" content={t.site.keywords} />
         {!ownDescription && <meta name="description" content={t.site.description} />}
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
@@ -149,6 +146,7 @@ export function Layout({ children }: { children: ReactNode }) {
         </main>
         <Footer />
         <RouteAnnouncer />
+        <WebFonts />
         <StructuredData />
         <Analytics />
         <ScrollRestoration />

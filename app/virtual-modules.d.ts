@@ -11,9 +11,3 @@ declare module "virtual:meridian/form-messages" {
   const forms: Record<import("../i18n/locales.ts").Locale, import("../i18n/messages/index.ts").Messages["forms"]>;
   export default forms;
 }
-
-/** The URLs of the upright font files of each subset, for the root to preload (empty in the browser build itself). */
-declare module "virtual:meridian/font-preloads" {
-  const files: Record<"latin" | "latin-ext", string[]>;
-  export default files;
-}

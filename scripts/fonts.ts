@@ -7,11 +7,8 @@
  *   overrides Capsize computes from both fonts' metrics (regular, italic, bold, bold italic), so
  *   that a page drawn in them (its fonts came too late for its first paint: `font-display: optional`)
  *   takes the room it takes in the web fonts; and each family's stack as a custom property, which
- *   app.css's theme names.
- * - `virtual:meridian/font-preloads` is the URLs of the upright files of each subset, `{ latin, "latin-ext" }`,
- *   which the root preloads as the page's language needs them. The browser's build gets empty lists:
- *   only the server renders the preloads. Vite names the files by their content, so a URL is the one
- *   the stylesheet asks for.
+ *   app.css's theme names: the fitted fallbacks alone, and under `html.fonts` the fonts first
+ *   (app/components/shell/web-fonts.tsx; decision 030: a first page fetches no font).
  */
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
@@ -107,6 +104,7 @@ function webFontFaces(family: Family, name: string): string {
 export async function fontsCss(): Promise<string> {
   const rules: string[] = [];
   const stacks: string[] = [];
+  const fitted: string[] = [];
   for (const family of families) {
     let stack = "";
     for (const variant of variants) {
@@ -124,42 +122,24 @@ export async function fontsCss(): Promise<string> {
       rules.push(created.fontFaces);
       stack = created.fontFamily;
     }
+    // Without `html.fonts` (a visitor's first page, decision 030) the stack starts at the fitted fallbacks.
+    fitted.push(`  ${family.property}: ${stack.slice(stack.indexOf(",") + 1).trim()}, ${family.generic};`);
     stacks.push(`  ${family.property}: ${stack}, ${family.generic};`);
   }
-  return [...rules, `:root {\n${stacks.join("\n")}\n}`, ""].join("\n");
+  return [...rules, `:root {\n${fitted.join("\n")}\n}`, `:root.fonts {\n${stacks.join("\n")}\n}`, ""].join("\n");
 }
 
 const CSS_ID = "virtual:meridian/fonts.css";
-const PRELOADS_ID = "virtual:meridian/font-preloads";
-
-function preloadsModule(): string {
-  const imports: string[] = [];
-  const lists = subsets.map((subset) => {
-    const names = families.map((family) => {
-      const name = `file${imports.length}`;
-      imports.push(`import ${name} from ${JSON.stringify(`${fontFile(family, subset, "normal")}?url`)};`);
-      return name;
-    });
-    return `${JSON.stringify(subset)}: [${names.join(", ")}]`;
-  });
-  return [...imports, `export default { ${lists.join(", ")} };`].join("\n");
-}
 
 export function fonts(): Plugin {
-  let command: "build" | "serve" = "build";
   return {
     name: "meridian:fonts",
     enforce: "pre",
-    configResolved(config) {
-      command = config.command;
-    },
     resolveId(id) {
-      return id === CSS_ID || id === PRELOADS_ID ? `\0${id}` : undefined;
+      return id === CSS_ID ? `\0${id}` : undefined;
     },
     load(id) {
-      if (id === `\0${CSS_ID}`) return fontsCss();
-      if (id !== `\0${PRELOADS_ID}`) return undefined;
-      return command === "build" && this.environment.name === "client" ? `export default { latin: [], "latin-ext": [] };` : preloadsModule();
+      return id === `\0${CSS_ID}` ? fontsCss() : undefined;
     },
   };
 }

@@ -1,10 +1,8 @@
 import type { CallDetail } from "../../contract/api-types.ts";
+import { CALLS_ANCHOR } from "../../contract/route-table.ts";
 import { format, useLocale, useMessages } from "../i18n.ts";
 import { formatDate } from "../lib/formatting.ts";
 import { RichText } from "./rich-text.tsx";
-
-/** The id of the journal overview's calls section, which the home page's call cards link to. */
-export const CALLS_ANCHOR = "calls";
 
 /** A journal's open calls for papers in full: title, special issue, deadline, text, and where to submit. */
 export function JournalCalls({ calls, submitUrl }: { calls: CallDetail[]; submitUrl: string }) {

@@ -18,9 +18,10 @@ export function HomeJournals({ journals }: { journals: HomeJournal[] }) {
     <section aria-labelledby="home-journals" className="page py-12">
       <SectionHeading id="home-journals" title={t.home.journalsTitle} all={{ to: href("journals", {}, locale), label: t.home.allJournals }} />
       <ul className="mt-8 grid grid-cols-2 gap-x-4 gap-y-8 sm:grid-cols-3 sm:gap-8 lg:grid-cols-4 xl:grid-cols-6">
-        {journals.map((journal) => (
+        {journals.map((journal, index) => (
           <li key={journal.id} className="group relative flex flex-col gap-3">
-            <Cover journal={journal} width={160} />
+            {/* The first row's covers are in a phone's first screen, the first its largest paint: not lazy. */}
+            <Cover journal={journal} width={160} priority={index < 2} />
             <div className="min-w-0">
               <p className="eyebrow">{journal.categories.map((c) => c.title).join(" · ")}</p>
               <h3 className="mt-1 font-serif text-h4 text-stone-900">

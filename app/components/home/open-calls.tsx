@@ -1,8 +1,7 @@
 import type { CallSummary } from "../../../contract/api-types.ts";
-import { href } from "../../../contract/route-table.ts";
+import { CALLS_ANCHOR, href } from "../../../contract/route-table.ts";
 import { format, useLocale, useMessages } from "../../i18n.ts";
 import { formatDate } from "../../lib/formatting.ts";
-import { CALLS_ANCHOR } from "../journal-calls.tsx";
 import { Link } from "../link.tsx";
 import { SectionHeading } from "./section-heading.tsx";
 
