@@ -49,8 +49,9 @@ test.describe("link prefetching", () => {
     });
     const requests = watchData(page);
     await visitHomePage(page);
-    // The header's first links at the top; the footer's, scrolled to later, not: the page has had its three.
-    expect(requests.map((r) => r.path)).toEqual(["/who-we-are.data", "/journals.data", "/books.data"]);
+    // The header's first links at the top (the Services label links its overview, decision 033); the
+    // footer's, scrolled to later, not: the page has had its three.
+    expect(requests.map((r) => r.path)).toEqual(["/who-we-are.data", "/services.data", "/journals.data"]);
     // None before the page had loaded, and each only once the one before had arrived.
     expect(requests[0].start).toBeGreaterThanOrEqual(loaded);
     for (const [i, request] of requests.entries()) {
