@@ -1,3 +1,4 @@
+import type { CallDetail } from "../../../contract/api-types.ts";
 import { Facts } from "../../components/facts.tsx";
 import { Identifier } from "../../components/identifier.tsx";
 import { CallsNotice, JournalCalls } from "../../components/journal-calls.tsx";
@@ -7,14 +8,22 @@ import { format, useLocale, useMessages } from "../../i18n.ts";
 import { formatList, formatNumber } from "../../lib/formatting.ts";
 import { loaderBase, orNotFound, orUnavailable } from "../../lib/load.server.ts";
 import { metricValue } from "../../lib/metric.ts";
+import { perRevision } from "../../lib/per-revision.server.ts";
 import type { Route } from "./+types/overview";
 import { useJournal } from "./use-journal.ts";
+
+/** Each journal's open calls in each locale: the same for every visit at a content revision and day (calls close by date). */
+const openCalls = perRevision<CallDetail[] | null>(64);
 
 /** The journal's open calls for papers, each in full; null when the content service could not answer (the page shows none). */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { api, locale } = loaderBase(request, context);
   const read = async () => Promise.all((await api.calls(locale, { journal: params.slug })).Items.map((call) => api.call(locale, call.id)));
-  return { calls: await orNotFound(request, orUnavailable(read())) };
+  const calls = await openCalls.get(context, `${locale} ${params.slug}`, async () => {
+    const value = await orNotFound(request, orUnavailable(read()));
+    return { value, keep: value !== null };
+  });
+  return { calls };
 }
 
 export default function JournalOverview({ loaderData: { calls } }: Route.ComponentProps) {
