@@ -52,7 +52,10 @@ export function LanguageMenu() {
           <circle cx="12" cy="12" r="9" />
           <path d="M3 12h18M12 3a14 14 0 0 1 0 18M12 3a14 14 0 0 0 0 18" />
         </svg>
-        <span data-locale-code>{upper(current, current)}</span>
+        {/* A fixed width: the header's search box, left of it, stays put when the web fonts arrive. */}
+        <span data-locale-code className="inline-block w-6 text-center">
+          {upper(current, current)}
+        </span>
       </button>
       {/* A popover, placed by CSS under the button: 8 px below the header, at the right edge of its content (.page). */}
       <ul
