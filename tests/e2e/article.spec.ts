@@ -1,6 +1,6 @@
-import AxeBuilder from "@axe-core/playwright";
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
 import type { ArticleDetail, ArticleSummary, Issue, JournalSummary, List, Page as ListPage, Locale } from "../../contract/api-types.ts";
+import { axeViolations } from "./axe.ts";
 import { gotoHydrated } from "./hydrated.ts";
 
 const api = async <T>(request: APIRequestContext, path: string) => {
@@ -49,10 +49,7 @@ const metaTags = (page: Page) =>
     .evaluateAll((elements) =>
       elements.map((e) => [e.getAttribute("name") ?? e.getAttribute("property") ?? "", e.getAttribute("content") ?? ""] as [string, string]),
     );
-const seriousViolations = async (page: Page) =>
-  (await new AxeBuilder({ page }).analyze()).violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target).join(", ")})`);
+const seriousViolations = (page: Page) => axeViolations(page, { seriousOnly: true });
 
 for (const locale of ["en", "tr"] as const) {
   test.describe(`article page (${locale})`, () => {

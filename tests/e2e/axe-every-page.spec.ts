@@ -4,11 +4,11 @@
  * violation of any impact. Each page also has one `h1`, focusable from script (tabIndex -1), where
  * focus goes after a client-side navigation.
  */
-import AxeBuilder from "@axe-core/playwright";
-import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
+import { type APIRequestContext, expect, test } from "@playwright/test";
 import { matchPath } from "react-router";
 import { href, type RouteEntry, screens } from "../../contract/route-table.ts";
 import type { Locale } from "../../i18n/locales.ts";
+import { axeViolations } from "./axe.ts";
 import { gotoHydrated } from "./hydrated.ts";
 
 /** Screens the sitemaps leave out, with a path that shows them with content. */
@@ -33,13 +33,6 @@ async function pathOf(request: APIRequestContext, route: RouteEntry, locale: Loc
   return path;
 }
 
-/** Every violation, whatever its impact, with where it is. */
-async function violations(page: Page): Promise<string[]> {
-  return (await new AxeBuilder({ page }).analyze()).violations.map(
-    (v) => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`,
-  );
-}
-
 /** The table's screens, less the layouts whose page is their index child's (the same path, the same page). */
 const pages = screens.filter((route) => !screens.some((child) => child.parent === route.id && child.index));
 
@@ -60,7 +53,7 @@ for (const [index, route] of pages.entries()) {
       const path = await pathOf(request, route, locale);
       expect((await gotoHydrated(page, path))?.status(), path).toBe(200);
       await expect(page.locator("main h1"), path).toHaveAttribute("tabindex", "-1");
-      expect(await violations(page), path).toEqual([]);
+      expect(await axeViolations(page), path).toEqual([]);
     });
   }
 }
@@ -72,9 +65,9 @@ test.describe("with the header's panels open", () => {
       await page.setViewportSize({ width: 1440, height: 900 });
       await gotoHydrated(page, href("home", {}, locale));
       await page.getByRole("button", { name: locale === "en" ? "Services" : "Hizmetler", exact: true }).click();
-      expect(await violations(page)).toEqual([]);
+      expect(await axeViolations(page)).toEqual([]);
       await page.getByRole("button", { name: locale === "en" ? "Language: English" : "Dil: Türkçe" }).click();
-      expect(await violations(page)).toEqual([]);
+      expect(await axeViolations(page)).toEqual([]);
     });
 
     test(`the mobile menu on a phone (${locale})`, async ({ page }) => {
@@ -82,7 +75,7 @@ test.describe("with the header's panels open", () => {
       await page.setViewportSize({ width: 390, height: 844 });
       await gotoHydrated(page, href("journals", {}, locale));
       await page.getByRole("button", { name: locale === "en" ? "Menu" : "Menü" }).click();
-      expect(await violations(page)).toEqual([]);
+      expect(await axeViolations(page)).toEqual([]);
     });
   }
 });

@@ -1,5 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "@playwright/test";
+import { axeViolations } from "./axe.ts";
 import { gotoHydrated } from "./hydrated.ts";
 
 const BOOK = { en: "/books/heritage-turkish-in-europe", tr: "/tr/books/avrupada-miras-dili-olarak-turkce" };
@@ -57,10 +57,7 @@ test.describe("How to cite on a book page", () => {
       await page.locator("#how-to-cite ~ div details").evaluateAll((all) => {
         for (const details of all) (details as HTMLDetailsElement).open = true;
       });
-      const violations = (await new AxeBuilder({ page }).include("section[aria-labelledby=how-to-cite]").analyze()).violations
-        .filter((v) => v.impact === "serious" || v.impact === "critical")
-        .map((v) => `${v.id}: ${v.help}`);
-      expect(violations).toEqual([]);
+      expect(await axeViolations(page, { include: "section[aria-labelledby=how-to-cite]", seriousOnly: true })).toEqual([]);
     });
   }
 });

@@ -4,7 +4,6 @@
  * call leading to its journal's calls in full; then the statistics and the services. The content
  * comes from the API; the texts are the visitor's, in each locale.
  */
-import AxeBuilder from "@axe-core/playwright";
 import { type APIRequestContext, expect, type Locator, type Page, test } from "@playwright/test";
 import type { CallDetail, CallSummary, HomeContent, List } from "../../contract/api-types.ts";
 import { articlePath } from "../../contract/article-path.ts";
@@ -195,20 +194,6 @@ for (const locale of ["en", "tr"] as const) {
     await expect(page.getByRole("heading", { level: 3, name: w.aims, exact: true })).toBeVisible();
     await expect(page.getByRole("heading", { level: 2, name: w.aims, exact: true })).toHaveCount(0);
   });
-
-  for (const width of [390, 1440]) {
-    test(`axe finds no violation of any impact on the home page at ${width} px (${locale})`, async ({ page }) => {
-      test.setTimeout(120_000);
-      await page.setViewportSize({ width, height: 900 });
-      await gotoHydrated(page, href("home", {}, locale));
-      const violations = (await new AxeBuilder({ page }).analyze()).violations.map(
-        (v) => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`,
-      );
-      expect(violations).toEqual([]);
-      // Nothing wider than the phone's screen.
-      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
-    });
-  }
 }
 
 test("with the content service unreachable, the home page says its lists could not be loaded and keeps its statistics and services", async ({

@@ -3,9 +3,9 @@
  * optimizer as WebP, described in the page's language, with the credit their licence asks for;
  * the departments list shows them as decoration of each department's card. axe finds nothing there.
  */
-import AxeBuilder from "@axe-core/playwright";
 import { expect, type Locator, type Page, test } from "@playwright/test";
 import { href } from "../../contract/route-table.ts";
+import { axeViolations } from "./axe.ts";
 import { gotoHydrated } from "./hydrated.ts";
 
 const LGPL = "https://www.gnu.org/licenses/lgpl-3.0.html";
@@ -55,7 +55,7 @@ async function expectOptimized(page: Page, image: Locator) {
 }
 
 async function expectNoAxeViolation(page: Page) {
-  expect((await new AxeBuilder({ page }).analyze()).violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(" ")}`)).toEqual([]);
+  expect(await axeViolations(page)).toEqual([]);
 }
 
 // Each locale at one width, English on a desktop and Turkish on a phone: the sizes chosen differ by
