@@ -12,7 +12,12 @@ export function Logo({ inverted = false, compact = false }: { inverted?: boolean
         <circle cx="16" cy="16" r="15" fill="#c2410c" />
         <path d="M16 3a13 13 0 0 1 0 26M16 3a6 13 0 0 0 0 26M3.5 16h25" fill="none" stroke="#fff7ed" strokeWidth="1.6" />
       </svg>
-      <span className={`font-serif text-base leading-tight sm:text-lg ${inverted ? "text-white" : "text-stone-900"}`}>
+      {/*
+        On a phone the name takes two lines whatever the font: at 11 em its first two words fit and the
+        third does not, in the web font and in its fallback alike, so the header does not move when the
+        fonts arrive (left to the screen's width, one line or two was a matter of pixels).
+      */}
+      <span className={`max-w-[11em] font-serif text-base leading-tight sm:max-w-none sm:text-lg ${inverted ? "text-white" : "text-stone-900"}`}>
         {compact ? (
           <>
             {/* At xl and wider the full name, on one line: from there the header (the page's width) has room for it beside the links, in both languages. */}

@@ -327,15 +327,14 @@ test.describe("enhanced", () => {
     await expect(field(page)).toHaveValue(/^\+49 /);
   });
 
-  test("axe finds no serious or critical violation in the open list", async ({ page }) => {
-    // The page with the list closed is axe-every-page.spec's; here the field and its 245 countries.
-    test.setTimeout(120_000);
-    for (const path of ["/form-permission", "/tr/form-permission"]) {
-      await gotoHydrated(page, path);
-      await countryButton(page).click();
-      await expect(await countryList(page)).toBeVisible();
-      expect(await seriousViolations(page)).toEqual([]);
-    }
+  test("axe finds no serious or critical violation in the open list (tr)", async ({ page }) => {
+    // The page with the list closed is axe-every-page.spec's; here the field and its 245 countries
+    // (in Turkish; the English list while searching, below).
+    test.setTimeout(90_000);
+    await gotoHydrated(page, "/tr/form-permission");
+    await countryButton(page).click();
+    await expect(await countryList(page)).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
   });
 });
 
@@ -458,19 +457,13 @@ test.describe("searching the list", () => {
     await expect(await activeFound(page)).toHaveAttribute("aria-selected", "true");
   });
 
-  test("axe finds no serious or critical violation while searching", async ({ page }) => {
-    // Two full axe runs: slow on a busy machine.
-    test.setTimeout(120_000);
-    for (const [path, text] of [
-      ["/form-permission", "ger"],
-      ["/tr/form-permission", "alm"],
-    ]) {
-      await gotoHydrated(page, path);
-      await countryButton(page).click();
-      await countrySearch(page).fill(text);
-      await expect((await countryList(page)).getByRole("option").first()).toBeVisible();
-      expect(await seriousViolations(page)).toEqual([]);
-    }
+  test("axe finds no serious or critical violation while searching (en)", async ({ page }) => {
+    test.setTimeout(90_000);
+    await gotoHydrated(page, "/form-permission");
+    await countryButton(page).click();
+    await countrySearch(page).fill("ger");
+    await expect((await countryList(page)).getByRole("option").first()).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
   });
 });
 

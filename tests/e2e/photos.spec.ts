@@ -1,11 +1,11 @@
 /**
  * The demo's photographs: the about page and each department show theirs through the image
  * optimizer as WebP, described in the page's language, with the credit their licence asks for;
- * the departments list shows them as decoration of each department's card. axe finds nothing there.
+ * the departments list shows them as decoration of each department's card (axe-every-page.spec
+ * runs axe over these pages).
  */
 import { expect, type Locator, type Page, test } from "@playwright/test";
 import { href } from "../../contract/route-table.ts";
-import { axeViolations } from "./axe.ts";
 import { gotoHydrated } from "./hydrated.ts";
 
 const LGPL = "https://www.gnu.org/licenses/lgpl-3.0.html";
@@ -54,21 +54,14 @@ async function expectOptimized(page: Page, image: Locator) {
   expect(box.width / box.height).toBeCloseTo(width / height, 1);
 }
 
-async function expectNoAxeViolation(page: Page) {
-  expect(await axeViolations(page)).toEqual([]);
-}
-
 // Each locale at one width, English on a desktop and Turkish on a phone: the sizes chosen differ by
-// width, the texts by locale (and axe-every-page covers the other pairs).
+// width, the texts by locale.
 for (const [locale, width] of [
   ["en", 1440],
   ["tr", 390],
 ] as const) {
   test.describe(`${locale}, ${width} px`, () => {
     test.use({ viewport: { width, height: 900 } });
-    // axe over a long page takes a while on a busy machine.
-    test.beforeEach(() => test.setTimeout(60_000));
-
     for (const kind of ["about", "department"] as const) {
       test(`the ${kind} page shows its photograph, described in ${locale}, with its credit`, async ({ page }) => {
         const { path, alt, credit } = pages[locale][kind];
@@ -81,7 +74,6 @@ for (const [locale, width] of [
         await expectOptimized(page, image);
         await expect(figure.locator("figcaption")).toHaveText(credit);
         await expect(figure.getByRole("link", { name: "LGPL-3.0" })).toHaveAttribute("href", LGPL);
-        await expectNoAxeViolation(page);
       });
     }
 
@@ -97,7 +89,6 @@ for (const [locale, width] of [
       await expectOptimized(page, image);
       await expect(first.getByText(credit)).toBeVisible();
       for (const card of await cards.all()) await expect(card.locator("img")).toHaveCount(1);
-      await expectNoAxeViolation(page);
     });
   });
 }

@@ -146,7 +146,11 @@ test.describe("the fonts' arrival moves nothing", () => {
         }));
         expect(paintedBeforeFonts).toBe(true);
         expect(loaded.map((family) => family.replaceAll('"', ""))).toEqual(expect.arrayContaining([SANS, SERIF]));
-        expect(shifts).toEqual([]);
+        // Nothing a reader sees: under a loaded machine's timing a header item or the logo has moved
+        // by a fraction of a pixel (scores of 0.00002 to 0.0004 were seen); with `font-display: swap`
+        // re-wrapped paragraphs scored up to 0.017 (decision 030).
+        const total = shifts.reduce((sum, shift) => sum + shift.value, 0);
+        expect(total, JSON.stringify(shifts)).toBeLessThan(0.001);
       });
     });
   }
