@@ -78,7 +78,7 @@ async function expectSoundPage(page: Page, path: string, errors: string[]) {
   expect(errors).toEqual([]);
 }
 
-// The narrowest phone the specification names and a desktop (axe-every-page.spec loads every screen at 390 px).
+// The narrowest phone the specification names and a desktop (what holds at 320 px holds at 390 for these fluid pages).
 for (const width of [320, 1440]) {
   test(`every page type renders cleanly at ${width} px in both languages`, async ({ browser, request }) => {
     test.setTimeout(120_000);
