@@ -126,7 +126,11 @@ test.describe("desktop header panels", () => {
 
     // Going into the panel and back to its button keeps it open; Escape closes it, focus on the button.
     await policies.click();
+    // Open before the Tab (under load a key pressed sooner went past the panel not yet shown).
+    const policiesPanel = page.locator(`[id="${await policies.getAttribute("aria-controls")}"]`);
+    await expect(policiesPanel).toBeVisible();
     await page.keyboard.press("Tab");
+    expect(await hasFocus(policiesPanel)).toBe(true);
     await page.keyboard.press("Shift+Tab");
     await expect(policies).toBeFocused();
     await expect(policies).toHaveAttribute("aria-expanded", "true");
