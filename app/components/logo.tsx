@@ -13,9 +13,9 @@ export function Logo({ inverted = false, compact = false }: { inverted?: boolean
         <path d="M16 3a13 13 0 0 1 0 26M16 3a6 13 0 0 0 0 26M3.5 16h25" fill="none" stroke="#fff7ed" strokeWidth="1.6" />
       </svg>
       {/*
-        On a phone the name takes two lines whatever the font: at 11 em its first two words fit and the
-        third does not, in the web font and in its fallback alike, so the header does not move when the
-        fonts arrive (left to the screen's width, one line or two was a matter of pixels).
+        On a phone of 390 px the name takes two lines whatever the font: at 11 em its first two words
+        fit and the third does not, in the web font and in its fallback alike, so the header does not
+        move when the fonts arrive (left to the screen's width, one line or two was a matter of pixels).
       */}
       <span className={`max-w-[11em] font-serif text-base leading-tight sm:max-w-none sm:text-lg ${inverted ? "text-white" : "text-stone-900"}`}>
         {compact ? (
