@@ -207,7 +207,7 @@ export function href<Id extends RouteId>(
 }
 
 /** A table entry by id (for code that walks the table, such as the sitemap). */
+export const routeEntry = (id: string): RouteEntry | undefined => byId.get(id);
+
 /** The journal overview's section of open calls for papers, which the home page's calls link to. */
 export const CALLS_ANCHOR = "calls";
-
-export const routeEntry = (id: string): RouteEntry | undefined => byId.get(id);
