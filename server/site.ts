@@ -98,8 +98,12 @@ function loaderContextEntry(build: ServerBuild): LoaderContextEntry<ApiClient> {
 
 /** The most bytes of rendered pages one process keeps, every encoding counted (besides its 2 000 pages at most). */
 const PAGE_CACHE_MAX_BYTES = 64 * 1024 * 1024;
-/** How many renders wait for a slot (RENDER_CONCURRENCY run at once, render-slots.ts), and how long at most. */
-const RENDER_QUEUE = { queueMax: 64, waitMs: 1000 };
+/**
+ * How long a render waits for a slot at most (RENDER_CONCURRENCY run at once, render-slots.ts), and
+ * how many wait per slot: about what one slot renders in that second here (a search, 10 to 25 ms),
+ * since a longer queue would only make its last renders wait to be refused.
+ */
+const RENDER_QUEUE = { waitMs: 1000, perSlot: 16 };
 
 /** The root's answer depends on what detectLocale reads (said once, whichever handler answered). */
 function varyOnLocale(response: Response) {
@@ -311,7 +315,11 @@ export function createSite({ config, api, forms, apiApp, oai, build, clientDir, 
   if (prerendered) app.use("*", prerendered);
 
   // Renders are bounded (render-slots.ts); a form's post is never refused for that.
-  const slots = renderSlots({ max: config.RENDER_CONCURRENCY, ...RENDER_QUEUE });
+  const slots = renderSlots({
+    max: config.RENDER_CONCURRENCY,
+    queueMax: RENDER_QUEUE.perSlot * config.RENDER_CONCURRENCY,
+    waitMs: RENDER_QUEUE.waitMs,
+  });
   const render = async (request: Request, visitorIp?: string) =>
     request.method === "POST"
       ? renderPage(request, visitorIp)

@@ -5,6 +5,7 @@
  * anything but whole pages or a localized 503 with Retry-After.
  */
 import { mkdtempSync } from "node:fs";
+import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
@@ -33,6 +34,50 @@ test("a kept page is one page whatever parameters its URL adds, sent in the enco
   expect(await filtered.text()).not.toBe(html);
 });
 
+/** An answer read off the socket: an HTTP/1.0 request, so the body is neither chunked nor compressed. */
+interface RawAnswer {
+  status: number;
+  headers: Map<string, string>;
+  text: string;
+  at: number;
+}
+
+/**
+ * Opens one connection per path, then writes every request in one synchronous loop, so the whole
+ * burst reaches the server together. (With fetch, each request waits for its own connection on the
+ * client's event loop; on a loaded machine they then trickle in no faster than the server renders,
+ * and the bound is never reached: the clean-clone CI at be313b8.)
+ */
+async function burst(base: string, paths: string[], began: number): Promise<Promise<RawAnswer>[]> {
+  const { hostname, port } = new URL(base);
+  const sockets = await Promise.all(
+    paths.map(
+      () =>
+        new Promise<net.Socket>((resolve, reject) => {
+          const socket = net.connect(Number(port), hostname, () => resolve(socket));
+          socket.once("error", reject);
+        }),
+    ),
+  );
+  const answers = sockets.map(
+    (socket) =>
+      new Promise<RawAnswer>((resolve, reject) => {
+        const chunks: Buffer[] = [];
+        socket.on("data", (chunk: Buffer) => chunks.push(chunk));
+        socket.once("error", reject);
+        socket.once("end", () => {
+          const raw = Buffer.concat(chunks).toString("utf8");
+          const [head, ...body] = raw.split("\r\n\r\n");
+          const [statusLine, ...lines] = head.split("\r\n");
+          const headers = new Map(lines.map((line) => [line.slice(0, line.indexOf(":")).toLowerCase(), line.slice(line.indexOf(":") + 1).trim()]));
+          resolve({ status: Number(statusLine.split(" ")[1]), headers, text: body.join("\r\n\r\n"), at: Date.now() - began });
+        });
+      }),
+  );
+  for (const [i, socket] of sockets.entries()) socket.write(`GET ${paths[i]} HTTP/1.0\r\nHost: ${hostname}:${port}\r\n\r\n`);
+  return answers;
+}
+
 test("a burst of renders is bounded: a kept page is answered in its midst, and what cannot wait gets a 503 in its language", async () => {
   test.setTimeout(120_000);
   const dir = mkdtempSync(path.join(os.tmpdir(), "serving-"));
@@ -40,16 +85,13 @@ test("a burst of renders is bounded: a kept page is answered in its midst, and w
   try {
     const kept = `${server.base}/journals`;
     expect((await fetch(kept)).status).toBe(200);
-    // Searches for words of their own: every one is a render.
+    // Searches for words of their own: every one is a render, and 200 of them at once are more than
+    // one slot's queue takes (16, server/site.ts).
     const began = Date.now();
-    const searches = Array.from({ length: 200 }, (_, i) =>
-      fetch(`${server.base}/tr/arama?q=${encodeURIComponent(`yük${i}x${began}`)}`).then(async (response) => ({
-        status: response.status,
-        retryAfter: response.headers.get("retry-after"),
-        cacheControl: response.headers.get("cache-control"),
-        text: await response.text(),
-        at: Date.now() - began,
-      })),
+    const searches = await burst(
+      server.base,
+      Array.from({ length: 200 }, (_, i) => `/tr/arama?q=${encodeURIComponent(`yük${i}x${began}`)}`),
+      began,
     );
     await new Promise((resolve) => setTimeout(resolve, 100));
     const keptAnswer = await fetch(kept);
@@ -57,17 +99,19 @@ test("a burst of renders is bounded: a kept page is answered in its midst, and w
     const answers = await Promise.all(searches);
 
     expect([keptAnswer.status, keptAnswer.headers.get("x-page-cache")]).toEqual([200, "HIT"]);
-    // Not behind the renders: answered before most of them were.
-    const times = answers.map((a) => a.at).sort((a, b) => a - b);
-    console.log(`kept page answered at ${keptAt} ms; searches answered from ${times[0]} to ${times.at(-1)} ms`);
-    expect(keptAt).toBeLessThan(times[Math.floor(times.length / 2)]);
-
+    const rendered = answers.filter((a) => a.status === 200);
     const shed = answers.filter((a) => a.status === 503);
-    expect(answers.every((a) => a.status === 200 || a.status === 503)).toBe(true);
-    expect(answers.filter((a) => a.status === 200).length).toBeGreaterThan(0);
+    expect(rendered.length + shed.length).toBe(answers.length);
+    expect(rendered.length).toBeGreaterThan(0);
     expect(shed.length).toBeGreaterThan(0);
+    // Not behind the renders: answered before most of them were.
+    const times = rendered.map((a) => a.at).sort((a, b) => a - b);
+    console.log(
+      `kept page answered at ${keptAt} ms; ${rendered.length} searches rendered from ${times[0]} to ${times.at(-1)} ms, ${shed.length} refused`,
+    );
+    expect(keptAt).toBeLessThan(times[Math.floor(times.length / 2)]);
     for (const answer of shed) {
-      expect([answer.retryAfter, answer.cacheControl]).toEqual(["5", "no-store"]);
+      expect([answer.headers.get("retry-after"), answer.headers.get("cache-control")]).toEqual(["5", "no-store"]);
       expect(answer.text).toContain("Şu anda yanıt verebileceğimizden fazla ziyaretçi var.");
     }
     // The process is still itself.
