@@ -204,6 +204,7 @@ export interface ArticleSummary {
   firstPage: number | null;
   lastPage: number | null;
   publishedOn: string;
+  /** Counted views (COUNTER's investigations: the page or a file of the article opened), not typed. */
   views: number;
   status: ArticleStatus;
   galleys: Galley[];
@@ -268,6 +269,10 @@ export interface FullText {
 }
 /** One article's landing page: `title` is the request's locale's; `alternates` holds the journal's slugs. */
 export interface ArticleDetail extends ArticleSummary {
+  /** Its PDF or EPUB downloaded, counted. */
+  downloads: number;
+  /** Since when `views` and `downloads` count: the day counting began, or the article's publication if later. */
+  countedSince: string;
   receivedOn: string | null;
   acceptedOn: string | null;
   modifiedOn: string | null;

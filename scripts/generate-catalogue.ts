@@ -439,7 +439,6 @@ function generateJournal(random: Random, ref: ReferenceFile, index: number, arti
           receivedOn: isoDate(daysBefore(published, random.int(120, 420))),
           acceptedOn: isoDate(daysBefore(published, random.int(14, 100))),
           publishedOn: isoDate(published),
-          views: Math.floor(random.next() ** 3 * 8000),
           status: "published" as const,
           relations: [],
           versions: [],

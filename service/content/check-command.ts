@@ -4,6 +4,7 @@ import { ContentError, readContentFolder } from "./read-folder.ts";
 const folder = process.argv[2] ?? "content/demo";
 try {
   const bundle = await readContentFolder(folder);
+  for (const notice of bundle.notices) console.warn(`${notice.file}: ${notice.field}: ${notice.message}`);
   const articles = bundle.journals.reduce((n, j) => n + j.issues.reduce((m, i) => m + i.articles.length, 0), 0);
   console.log(
     `${folder}: valid — ${bundle.services.length} services, ${bundle.policies.length} policies, ` +

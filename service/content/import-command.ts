@@ -27,6 +27,7 @@ async function readFolder() {
 
 console.error(`reading and checking ${folder}…`);
 const bundle = await readFolder();
+for (const notice of bundle.notices) console.warn(`${notice.file}: ${notice.field}: ${notice.message}`);
 // Not a web process: nothing stalls while it waits, so it waits up to a minute for the web's (short) writes.
 const { db } = openDatabase(process.env.DATABASE_URL || process.env.SQLITE_FILE || "data/content.db", { sqlite: { busyDeadlineMs: 60_000 } });
 try {

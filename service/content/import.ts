@@ -204,7 +204,6 @@ export function toRows(bundle: ContentBundle): Rows {
           receivedOn: a.receivedOn ?? null,
           acceptedOn: a.acceptedOn ?? null,
           publishedOn: a.publishedOn,
-          views: a.views,
           status: a.status,
           modifiedOn: a.modifiedOn ?? null,
           datestamp: a.modifiedOn ?? a.publishedOn,

@@ -8,7 +8,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { contentProblems } from "../../tests/content-problems.ts";
-import type { ContentProblem } from "./read-folder.ts";
+import { type ContentProblem, readContentFolder } from "./read-folder.ts";
 
 let folder: string;
 beforeAll(async () => {
@@ -218,5 +218,19 @@ describe("an unknown key", () => {
     expect(await problemsWith({ [references]: (await read(references)).replace(/^- id: /m, "- url2: x\n  id: ") })).toEqual([
       { file: references, field: "0.url2", message: "unknown key" },
     ]);
+  });
+});
+
+describe("an article's typed views", () => {
+  it("are accepted for one release, with a notice naming the file and the field, and not read", async () => {
+    const file = "journals/journal-of-social-inquiry/issues/v15-n1.yaml";
+    const original = await read(file);
+    await writeFile(path.join(folder, file), original.replace(/^(\s+)publishedOn: (.*)$/m, "$1publishedOn: $2\n$1views: 4821"));
+    try {
+      const bundle = await readContentFolder(folder);
+      expect(bundle.notices).toEqual([{ file, field: "articles.0.views", message: expect.stringContaining("no longer read") }]);
+    } finally {
+      await writeFile(path.join(folder, file), original);
+    }
   });
 });

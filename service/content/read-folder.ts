@@ -66,6 +66,8 @@ export interface ContentBundle {
   journals: JournalBundle[];
   books: BookFile[];
   calls: CallFile[];
+  /** What is accepted for now but should change (a field no longer read), for the commands to print. */
+  notices: ContentProblem[];
 }
 
 /** One thing wrong with one file: where, which field, what. */
@@ -106,9 +108,13 @@ async function listDirs(dir: string): Promise<string[]> {
     .sort();
 }
 
+/** An article's `views` were typed until usage was counted (service/usage/); files that still carry them import, for one release. */
+const VIEWS_NOTICE = "no longer read (views are counted now, docs/decisions/036-counted-usage.md): remove it; the next release refuses it";
+
 /** Reads a content folder; throws ContentError listing every problem found. */
 export async function readContentFolder(root: string): Promise<ContentBundle> {
   const problems: ContentProblem[] = [];
+  const notices: ContentProblem[] = [];
   const rel = (file: string) => path.relative(root, file) || file;
   // The file each item was read from, so that a later check names it (not the item's id).
   const files = new WeakMap<object, string>();
@@ -158,6 +164,11 @@ export async function readContentFolder(root: string): Promise<ContentBundle> {
     const board = await load(path.join(dir, "board.yaml"), boardFile);
     const issueFiles = await Promise.all((await listYaml(path.join(dir, "issues"))).map((f) => load(f, issueFile)));
     const issues = issueFiles.filter((i): i is IssueFile => i !== undefined);
+    for (const issue of issues) {
+      for (const [index, article] of issue.articles.entries()) {
+        if (article.views !== undefined) notices.push({ file: fileOf(issue), field: `articles.${index}.views`, message: VIEWS_NOTICE });
+      }
+    }
     const articleFiles = new Map<string, ArticleFiles>();
     for (const issue of issues) {
       for (const article of issue.articles) {
@@ -243,7 +254,7 @@ export async function readContentFolder(root: string): Promise<ContentBundle> {
   }
 
   if (!reference) throw new ContentError(problems);
-  const bundle: ContentBundle = { reference, services, policies, pages, departments, journals, books, calls };
+  const bundle: ContentBundle = { reference, services, policies, pages, departments, journals, books, calls, notices };
   problems.push(...crossCheck(bundle, fileOf), ...duplicates(bundle, fileOf));
   if (problems.length > 0) throw new ContentError(problems);
   return bundle;

@@ -217,7 +217,8 @@ export const articleEntry = z
     /** The last change to the record after publication (a correction, a new version). */
     modifiedOn: isoDate.optional(),
     versions: z.array(z.strictObject({ date: isoDate }).extend(localized(line).shape)).default([]),
-    views: z.number().int().nonnegative().default(0),
+    /** No longer read: views are counted (service/usage/). Accepted, with a notice, until the next release. */
+    views: z.number().int().nonnegative().optional(),
     /** The PDF galley at the journal system, linked while the article's folder holds no galley.pdf of its own. */
     pdfUrl: url.optional(),
     licence: licence.optional(),

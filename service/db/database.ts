@@ -20,6 +20,7 @@ import * as scholarlyRecordMigration from "./migrations/2026-11-25-0001-scholarl
 import * as callsForPapersMigration from "./migrations/2026-11-26-0001-calls-for-papers.ts";
 import * as newestArticlesMigration from "./migrations/2026-11-26-0002-newest-articles.ts";
 import * as contentImagesMigration from "./migrations/2026-11-26-0020-content-images.ts";
+import * as usageMigration from "./migrations/2026-11-26-0030-usage.ts";
 import { openPostgresPool, type PoolTimeouts } from "./postgres-pool.ts";
 import type { Database } from "./schema.ts";
 import { createSqliteDialect, type SqliteOptions } from "./sqlite-dialect.ts";
@@ -62,6 +63,7 @@ const migrations = {
   "2026-11-26-0001-calls-for-papers": callsForPapersMigration,
   "2026-11-26-0002-newest-articles": newestArticlesMigration,
   "2026-11-26-0020-content-images": contentImagesMigration,
+  "2026-11-26-0030-usage": usageMigration,
 };
 
 /** Brings the schema up to date; throws with the failing migration's error. */

@@ -138,7 +138,6 @@ export interface ArticleTable {
   receivedOn: string | null;
   acceptedOn: string | null;
   publishedOn: string;
-  views: number;
   status: string;
   modifiedOn: string | null;
   /** modifiedOn, or else publishedOn: the OAI-PMH datestamp. */
@@ -344,6 +343,31 @@ export interface RateLimitHitTable {
   at: number;
 }
 
+/** What was counted of an article (service/usage/): COUNTER's investigations and requests, and galley downloads. */
+export type UsageMetric = "investigation" | "request" | "download";
+/** An article's use on one UTC day (`YYYY-MM-DD`): every counted use, and the sessions among them. */
+export interface UsageDayTable {
+  journalId: string;
+  articleId: string;
+  day: string;
+  metric: UsageMetric;
+  totalCount: number;
+  uniqueCount: number;
+}
+/** A session's use of an article in one UTC hour (`YYYY-MM-DDTHH`), counted once among the uniques. */
+export interface UsageSeenTable {
+  hour: string;
+  session: string;
+  journalId: string;
+  articleId: string;
+  metric: UsageMetric;
+}
+/** A UTC day's salt, which turns a visitor's digest into that day's session. */
+export interface UsageSaltTable {
+  day: string;
+  salt: string;
+}
+
 export interface Database {
   referenceItem: ReferenceItemTable;
   referenceItemText: ReferenceItemTextTable;
@@ -380,4 +404,7 @@ export interface Database {
   searchText: SearchTextTable;
   contentRevision: ContentRevisionTable;
   rateLimitHit: RateLimitHitTable;
+  usageDay: UsageDayTable;
+  usageSeen: UsageSeenTable;
+  usageSalt: UsageSaltTable;
 }

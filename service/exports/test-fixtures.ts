@@ -31,6 +31,8 @@ const journal: ArticleDetail["journal"] = {
 const common = {
   issueId: issue.id,
   views: 0,
+  downloads: 0,
+  countedSince: "2026-09-28",
   galleys: [],
   receivedOn: "2026-03-16",
   modifiedOn: null,

@@ -65,7 +65,6 @@ function tidy(article: Record<string, unknown>): Record<string, unknown> {
     const value = article[key];
     if (value === undefined || (Array.isArray(value) && value.length === 0 && key !== "authors")) continue;
     if (key === "status" && value === "published") continue;
-    if (key === "views" && value === 0) continue;
     if (key === "authors") {
       out.authors = (value as Record<string, unknown>[]).map((a) => {
         const { corresponding, roles, affiliations, ...rest } = a;

@@ -5,6 +5,7 @@ import { readAuthors } from "../../article-authors.ts";
 import { sanitizeRichText } from "../../content/markdown.ts";
 import type { ContentDb } from "../../db/database.ts";
 import { today } from "../../published.ts";
+import { counted, countingSince } from "../../usage/read.ts";
 import { alternatesOf } from "./alternates.ts";
 import { galleysOf, readFullText, readReferences, readRelations, relatedArticles, titleLanguage } from "./article-record.ts";
 import { listIssues } from "./journals.ts";
@@ -43,7 +44,8 @@ export async function findArticle(
       "a.receivedOn",
       "a.acceptedOn",
       "a.publishedOn",
-      "a.views",
+      counted("a", "investigation").as("views"),
+      counted("a", "download").as("downloads"),
       "a.status",
       "a.modifiedOn",
       "a.licenceName",
@@ -66,7 +68,7 @@ export async function findArticle(
     found;
   const journal = { id: journalId, slug, title: journalTitle, abbreviation, eIssn, printIssn, licence };
   const key = { journalId, id: articleId };
-  const [texts, authorsOf, [issue], alternates, references, fullText, relations, related, journalTitles] = await Promise.all([
+  const [texts, authorsOf, [issue], alternates, references, fullText, relations, related, journalTitles, since] = await Promise.all([
     db
       .selectFrom("articleText")
       .where("journalId", "=", journalId)
@@ -81,6 +83,7 @@ export async function findArticle(
     readRelations(db, locale, key),
     relatedArticles(db, locale, { ...key, issueId }),
     db.selectFrom("journalText").where("journalId", "=", journalId).select(["locale", "title"]).execute(),
+    countingSince(db),
   ]);
   // The importer writes every article's text in both locales.
   const text = Object.fromEntries(
@@ -89,8 +92,12 @@ export async function findArticle(
       { title: t.title, abstractHtml: sanitizeRichText(t.abstractHtml), keywords: JSON.parse(t.keywords) as string[] },
     ]),
   ) as Record<Locale, ArticleText>;
+  const countedFrom = since ?? today();
   return {
     ...row,
+    views: Number(row.views),
+    downloads: Number(row.downloads),
+    countedSince: countedFrom > row.publishedOn ? countedFrom : row.publishedOn,
     language: row.language as Locale,
     status: row.status as ArticleDetail["status"],
     galleys: galleysOf(row.galleys),

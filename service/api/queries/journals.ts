@@ -4,6 +4,7 @@ import { readAuthors } from "../../article-authors.ts";
 import { sanitizeRichText } from "../../content/markdown.ts";
 import type { ContentDb } from "../../db/database.ts";
 import { today } from "../../published.ts";
+import { counted } from "../../usage/read.ts";
 import { alternatesOf } from "./alternates.ts";
 import { galleysOf, titleLanguage } from "./article-record.ts";
 import { byOrder } from "./order.ts";
@@ -212,7 +213,7 @@ export async function listArticles(
         "a.firstPage",
         "a.lastPage",
         "a.publishedOn",
-        "a.views",
+        counted("a", "investigation").as("views"),
         "a.status",
         "a.galleys",
       ])
@@ -229,6 +230,7 @@ export async function listArticles(
   return {
     Items: rows.map(({ journalId, otherTitle, ...r }) => ({
       ...r,
+      views: Number(r.views),
       titleLanguage: titleLanguage(locale, r.title, otherTitle, r.language as Locale),
       language: r.language as Locale,
       status: r.status as ArticleSummary["status"],

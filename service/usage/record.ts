@@ -1,0 +1,159 @@
+/**
+ * Writes a batch of counted uses (the web processes gather them, server/usage-counter.ts) into the
+ * daily counts, following COUNTER 5.1's processing rules for what the web process cannot see alone:
+ * - a *session* is a visitor in one UTC hour (COUNTER §7.3: "IP address + user agent + date + hour");
+ *   the visitor comes as a digest of address and user agent, made a session here with the day's
+ *   random salt, which is deleted two days later: no address or user agent is stored, and once the
+ *   salt is gone no session can be traced back to one;
+ * - a *unique* count counts an article once per session and metric, whichever process saw it;
+ * - totals are added, never set, so several processes (or two batches of one) add up exactly:
+ *   on PostgreSQL the upsert locks the row it adds to, on SQLite the one writer does.
+ * Uses dated more than a day ago (their salt may be gone) or in the future are dropped.
+ */
+import { createHash, randomBytes } from "node:crypto";
+import { z } from "zod";
+import { locales } from "../../i18n/locales.ts";
+import type { ContentDb } from "../db/database.ts";
+import type { UsageMetric } from "../db/schema.ts";
+import { today } from "../published.ts";
+
+export const USAGE_METRICS = ["investigation", "request", "download"] as const satisfies readonly UsageMetric[];
+/** How late a use may arrive: a day. Sessions and salts are kept as long, so a salt is gone two days after its day began at most. */
+const LATE_MS = 24 * 3600 * 1000;
+/** Rows per statement: well under either database's limit on bound parameters. */
+const ROWS = 400;
+
+/** A use as the web process saw it: an article's page (in either locale, by its journal's slug) or one of its galleys. */
+export const usageBatch = z.object({
+  uses: z
+    .array(
+      z.object({
+        kind: z.enum(["page", "galley"]),
+        locale: z.enum(locales),
+        journal: z.string().min(1).max(200),
+        articleId: z.string().min(1).max(200),
+        /** When it was used (ISO 8601, UTC). */
+        at: z.iso.datetime(),
+        /** SHA-256 of the visitor's address and user agent, hex (server/usage-counter.ts). */
+        visitor: z.string().regex(/^[0-9a-f]{64}$/),
+      }),
+    )
+    .max(20_000),
+});
+export type UsageBatch = z.infer<typeof usageBatch>;
+export type Use = UsageBatch["uses"][number];
+
+const digest = (text: string) => createHash("sha256").update(text).digest("hex");
+
+/** Adds `uses` to the counts; answers how many were counted (the rest were too old or too new, or named no published article). */
+export async function recordUsage(db: ContentDb, uses: readonly Use[], now = Date.now()): Promise<{ counted: number }> {
+  const cutoff = new Date(now - LATE_MS).toISOString();
+  const current = uses.filter((use) => Date.parse(use.at) >= now - LATE_MS && Date.parse(use.at) < now + 60_000);
+  return db.transaction().execute(async (trx) => {
+    await trx.deleteFrom("usageSeen").where("hour", "<", cutoff.slice(0, 13)).execute();
+    await trx.deleteFrom("usageSalt").where("day", "<", cutoff.slice(0, 10)).execute();
+    const counted = expand(current, await articlesOf(trx, current));
+    if (counted.length === 0) return { counted: 0 };
+
+    // Each day's salt: made by the first batch of the day, whichever process sent it.
+    const days = [...new Set(counted.map((use) => use.at.slice(0, 10)))];
+    await trx
+      .insertInto("usageSalt")
+      .values(days.map((day) => ({ day, salt: randomBytes(16).toString("hex") })))
+      .onConflict((oc) => oc.column("day").doNothing())
+      .execute();
+    const salts = new Map(
+      (await trx.selectFrom("usageSalt").where("day", "in", days).select(["day", "salt"]).execute()).map((row) => [row.day, row.salt]),
+    );
+
+    const key = (journalId: string, articleId: string, day: string, metric: string) => `${journalId}\n${articleId}\n${day}\n${metric}`;
+    const counts = new Map<
+      string,
+      { journalId: string; articleId: string; day: string; metric: UsageMetric; totalCount: number; uniqueCount: number }
+    >();
+    const seen = new Map<string, { hour: string; session: string; journalId: string; articleId: string; metric: UsageMetric }>();
+    for (const use of counted) {
+      const day = use.at.slice(0, 10);
+      const count = counts.get(key(use.journalId, use.articleId, day, use.metric));
+      if (count) count.totalCount++;
+      else counts.set(key(use.journalId, use.articleId, day, use.metric), { ...pick(use), day, totalCount: 1, uniqueCount: 0 });
+      const row = { hour: use.at.slice(0, 13), session: digest(`${salts.get(day)}${use.visitor}`).slice(0, 32), ...pick(use) };
+      seen.set(`${row.hour}\n${row.session}\n${key(use.journalId, use.articleId, day, use.metric)}`, row);
+    }
+    // The sessions not seen before with the article: each adds one to its unique count.
+    const rows = [...seen.values()];
+    for (let i = 0; i < rows.length; i += ROWS) {
+      const fresh = await trx
+        .insertInto("usageSeen")
+        .values(rows.slice(i, i + ROWS))
+        .onConflict((oc) => oc.columns(["hour", "session", "journalId", "articleId", "metric"]).doNothing())
+        .returning(["hour", "journalId", "articleId", "metric"])
+        .execute();
+      for (const row of fresh) {
+        const count = counts.get(key(row.journalId, row.articleId, row.hour.slice(0, 10), row.metric));
+        if (count) count.uniqueCount++;
+      }
+    }
+    const dayRows = [...counts.values()];
+    for (let i = 0; i < dayRows.length; i += ROWS) {
+      await trx
+        .insertInto("usageDay")
+        .values(dayRows.slice(i, i + ROWS))
+        .onConflict((oc) =>
+          oc.columns(["journalId", "articleId", "day", "metric"]).doUpdateSet((eb) => ({
+            totalCount: eb(eb.ref("usageDay.totalCount"), "+", eb.ref("excluded.totalCount")),
+            uniqueCount: eb(eb.ref("usageDay.uniqueCount"), "+", eb.ref("excluded.uniqueCount")),
+          })),
+        )
+        .execute();
+    }
+    return { counted: new Set(counted.map((use) => use.of)).size };
+  });
+}
+
+/** One use of one metric of a published article, named by its journal's id. */
+interface Counted {
+  /** The use it comes from (one use counts in up to three metrics). */
+  of: Use;
+  journalId: string;
+  articleId: string;
+  metric: UsageMetric;
+  at: string;
+  visitor: string;
+}
+
+const pick = ({ journalId, articleId, metric }: Counted) => ({ journalId, articleId, metric });
+const articleKey = (locale: string, journal: string, articleId: string) => `${locale}\n${journal}\n${articleId}`;
+
+/** The published articles the uses name (by locale, journal slug and id): their journal's id, and whether their page shows a full text. */
+async function articlesOf(db: ContentDb, uses: readonly Use[]): Promise<Map<string, { journalId: string; fullText: boolean }>> {
+  const found = new Map<string, { journalId: string; fullText: boolean }>();
+  if (uses.length === 0) return found;
+  const rows = await db
+    .selectFrom("journalText as jt")
+    .innerJoin("article as a", "a.journalId", "jt.journalId")
+    .leftJoin("articleFullText as f", (j) => j.onRef("f.journalId", "=", "a.journalId").onRef("f.articleId", "=", "a.id"))
+    .where("jt.slug", "in", [...new Set(uses.map((use) => use.journal))])
+    .where("a.id", "in", [...new Set(uses.map((use) => use.articleId))])
+    .where("a.publishedOn", "<=", today())
+    .select(["jt.locale", "jt.slug", "a.journalId", "a.id", "f.articleId as fullText"])
+    .execute();
+  for (const row of rows) found.set(articleKey(row.locale, row.slug, row.id), { journalId: row.journalId, fullText: row.fullText !== null });
+  return found;
+}
+
+/**
+ * Each use in the metrics it counts in (COUNTER 5.1, §3.3.1): a page is an investigation, and a
+ * request too when it shows the article's full text; a galley is an investigation, a request and
+ * a download. A use naming no published article counts in none.
+ */
+function expand(uses: readonly Use[], articles: Map<string, { journalId: string; fullText: boolean }>): Counted[] {
+  return uses.flatMap((use) => {
+    const article = articles.get(articleKey(use.locale, use.journal, use.articleId));
+    if (!article) return [];
+    const metrics: UsageMetric[] =
+      use.kind === "galley" ? ["investigation", "request", "download"] : article.fullText ? ["investigation", "request"] : ["investigation"];
+    const at = new Date(use.at).toISOString();
+    return metrics.map((metric) => ({ of: use, journalId: article.journalId, articleId: use.articleId, metric, at, visitor: use.visitor }));
+  });
+}
