@@ -43,6 +43,7 @@ import { isOwnPost } from "./post-origin.ts";
 import { prerenderedPages } from "./prerendered.ts";
 import { renderSlots } from "./render-slots.ts";
 import { COMMON_HEADERS, htmlPolicy, securityHeaders, withPagePolicy } from "./security-headers.ts";
+import type { UsageCounter } from "./usage-counter.ts";
 
 export interface SiteOptions {
   config: Config;
@@ -61,6 +62,8 @@ export interface SiteOptions {
   ready: () => Promise<boolean>;
   /** The content's revision as this process follows it: kept pages turn stale when it moves. */
   revision: RevisionFollower;
+  /** Counts the use of articles (absent: nothing is counted). */
+  usage?: UsageCounter;
 }
 
 const MESSAGES_MAX_AGE = 24 * 60 * 60;
@@ -120,13 +123,24 @@ function overloaded(path: string): Response {
   });
 }
 
-export function createSite({ config, api, forms, apiApp, oai, build, clientDir, ready, revision }: SiteOptions) {
+export function createSite({ config, api, forms, apiApp, oai, build, clientDir, ready, revision, usage }: SiteOptions) {
   const app = new Hono();
   const mode = config.NODE_ENV === "development" ? "development" : "production";
   const loadBuild = typeof build === "function" ? build : async () => build;
   const productionHandler = typeof build === "function" ? undefined : createRequestHandler(build, mode);
 
   app.use(requestIds());
+  const visitorIp = (c: Context) => {
+    let socketAddress: string | undefined;
+    try {
+      socketAddress = getConnInfo(c).remote.address;
+    } catch {
+      // Not served from a socket (app.request in tests).
+    }
+    return clientIp(socketAddress, c.req.header("x-forwarded-for"), config.TRUST_PROXY);
+  };
+  // Before the page cache: a page it answers is counted too.
+  if (usage) app.use(usage.middleware(visitorIp));
   // PAGE_CACHE_SECONDS=0: no in-process cache (a CDN in front keeps the pages).
   const cache =
     mode === "production" && config.PAGE_CACHE_SECONDS > 0
@@ -200,8 +214,8 @@ export function createSite({ config, api, forms, apiApp, oai, build, clientDir, 
   // directly, or from web processes elsewhere (API_URL) that present API_TOKEN.
   if (apiApp) {
     app.on(["GET", "HEAD"], "/api/*", (c) => apiApp.fetch(c.req.raw));
-    // Their form actions post the submissions, and count the posts against the shared rate limit.
-    app.on("POST", ["/api/submissions", "/api/rate-limit"], async (c, next) => {
+    // Their form actions post the submissions and count the posts against the shared rate limit; they send the uses they counted.
+    app.on("POST", ["/api/submissions", "/api/rate-limit", "/api/usage"], async (c, next) => {
       if (config.API_TOKEN && hasBearer(c.req.header("authorization"), config.API_TOKEN)) return apiApp.fetch(c.req.raw);
       await next();
     });
@@ -325,15 +339,6 @@ export function createSite({ config, api, forms, apiApp, oai, build, clientDir, 
       ? renderPage(request, visitorIp)
       : ((await slots.run(() => renderPage(request, visitorIp))) ?? overloaded(new URL(request.url).pathname));
   if (cache) app.use("*", cache.middleware);
-  const visitorIp = (c: Context) => {
-    let socketAddress: string | undefined;
-    try {
-      socketAddress = getConnInfo(c).remote.address;
-    } catch {
-      // Not served from a socket (app.request in tests).
-    }
-    return clientIp(socketAddress, c.req.header("x-forwarded-for"), config.TRUST_PROXY);
-  };
   // Pages are read (GET, HEAD); a form's screen also takes its form (POST), from our own pages only.
   // Anything else is answered here, before React Router and before a body is read.
   const publicHost = config.PUBLIC_URL ? new URL(config.PUBLIC_URL).host : undefined;

@@ -31,12 +31,15 @@ import { SCHEDULED_WORK } from "./primary.ts";
 import { createRateLimiter } from "./rate-limiter.ts";
 import { gracefulShutdown } from "./shutdown.ts";
 import { createSite } from "./site.ts";
+import { usageCounter } from "./usage-counter.ts";
 
 const root = path.resolve(import.meta.dirname, "..");
 /** How long /readyz waits for the database or the content service. */
 const READY_TIMEOUT_MS = 2000;
 /** How often the process asks for the content's revision. */
 const REVISION_POLL_MS = 2000;
+/** How often the uses counted are sent to the content service: a crash loses at most these few seconds of them. */
+const USAGE_FLUSH_MS = 5000;
 /** Node's request limit and a headers limit above the keep-alive one: shorter limits, checked every second, cut keep-alive connections in full test runs ('socket hang up'). */
 const HEADERS_TIMEOUT_MS = 66_000;
 const REQUEST_TIMEOUT_MS = 300_000;
@@ -149,7 +152,9 @@ async function main() {
     ipCountryUrl: config.IP_COUNTRY_URL,
   };
 
-  const siteOptions = { config, api, forms, apiApp, oai, ready, revision };
+  // Article pages and galleys served are counted, and sent to the content service in batches.
+  const usage = usageCounter({ send: (batch) => api.recordUsage(batch), intervalMs: USAGE_FLUSH_MS });
+  const siteOptions = { config, api, forms, apiApp, oai, ready, revision, usage };
   let listener: (req: IncomingMessage, res: ServerResponse) => void;
   if (development) {
     const { createServer: createVite } = await import("vite");
@@ -185,6 +190,7 @@ async function main() {
     drainMs: config.SHUTDOWN_DRAIN_MS,
     timeoutMs: config.SHUTDOWN_TIMEOUT_MS,
     finish: async () => {
+      await usage.stop();
       await outbox?.stop();
       await harvest?.stop();
       await database?.destroy();

@@ -142,6 +142,7 @@ export function overHttp(base: string, fetch: typeof globalThis.fetch): Calls {
     search: (locale, q, filters = {}, page, pageSize) =>
       read(api.search[":locale"].$get({ param: { locale }, query: { q, ...filters, page: text(page), pageSize: text(pageSize) } })),
     rateLimit: (hit) => read(api["rate-limit"].$post({ json: hit })),
+    recordUsage: (batch) => read(api.usage.$post({ json: batch })),
     submit: async (submission) => {
       const response = await api.submissions.$post({ json: submission }, { headers: { "Accept-Language": submission.locale } });
       return { ...(await answer(response)), stored: response.status === 201 };

@@ -24,6 +24,7 @@ import { SLUG } from "../content/schema.ts";
 import type { ContentDb } from "../db/database.ts";
 import { search, unknownSearchFilter } from "../search/search.ts";
 import { acceptSubmission, type SubmissionEnvelope, submissionEnvelope } from "../submissions/accept.ts";
+import { recordUsage, type UsageBatch, usageBatch } from "../usage/record.ts";
 import { ApiFailure, fail } from "./failure.ts";
 import { findArticle } from "./queries/articles.ts";
 import { findBook, listBooks } from "./queries/books.ts";
@@ -177,6 +178,12 @@ export function createContentService(db: ContentDb, { onSubmission, revision }: 
       const parsed = rateLimitRequest.safeParse(hit);
       if (!parsed.success) fail("en", 400, "bad_request", "badBody");
       return hitRateLimit(db, parsed.data);
+    },
+    /** Adds the uses a web process counted (server/usage-counter.ts) to the counts. */
+    recordUsage: async (batch: UsageBatch) => {
+      const parsed = usageBatch.safeParse(batch);
+      if (!parsed.success) fail("en", 400, "bad_request", "badBody");
+      return recordUsage(db, parsed.data.uses);
     },
     /**
      * Stores a submission and queues its e-mail (one transaction). Sending the same id again stores

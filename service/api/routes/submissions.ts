@@ -1,5 +1,5 @@
 /**
- * The two writes: a submission, and a hit on the shared rate limit. Not reachable from outside:
+ * The three writes: a submission, a hit on the shared rate limit, and a batch of counted uses. Not reachable from outside:
  * the site mounts only the API's GET routes; its form actions call them in-process, or over
  * API_URL with API_TOKEN (server/site.ts).
  */
@@ -8,11 +8,14 @@ import { bodyLimit } from "hono/body-limit";
 import { validator } from "hono/validator";
 import type { z } from "zod";
 import { submissionEnvelope } from "../../submissions/accept.ts";
+import { usageBatch } from "../../usage/record.ts";
 import type { ContentService } from "../content-service.ts";
 import { errorLocale, fail } from "../failure.ts";
 import { rateLimitRequest } from "../rate-limit.ts";
 
 export const SUBMISSION_MAX_BYTES = 64 * 1024;
+/** A batch of uses: 20 000 at most (record.ts), some 300 bytes each. */
+const USAGE_MAX_BYTES = 8 * 1024 * 1024;
 
 /** A JSON body of `schema`'s shape, or a 400 in the request's language. */
 const jsonBody = <T>(schema: z.ZodType<T>) =>
@@ -37,4 +40,13 @@ export const submissionRoutes = (service: ContentService) =>
         return c.json(accepted, stored ? 201 : 200);
       },
     )
-    .post("/rate-limit", jsonBody(rateLimitRequest), async (c) => c.json(await service.rateLimit(c.req.valid("json"))));
+    .post("/rate-limit", jsonBody(rateLimitRequest), async (c) => c.json(await service.rateLimit(c.req.valid("json"))))
+    .post(
+      "/usage",
+      bodyLimit({
+        maxSize: USAGE_MAX_BYTES,
+        onError: (c) => fail(errorLocale(c.req.path, c.req.header("accept-language")), 413, "bad_request", "badBody"),
+      }),
+      jsonBody(usageBatch),
+      async (c) => c.json(await service.recordUsage(c.req.valid("json"))),
+    );

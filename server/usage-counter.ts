@@ -1,0 +1,122 @@
+/**
+ * Counts the use of articles as this process answers (COUNTER 5.1; docs/decisions/036-counted-usage.md):
+ * an article's page opened (a document, or the `.data` of a navigation in the app) and its PDF or
+ * EPUB fetched, answered 200 or 304, whether rendered or sent from the page cache. Not counted:
+ * HEAD requests, prefetches (`Sec-Purpose`/`Purpose: prefetch`), robots (service/usage/robots.ts),
+ * and a double click: the same URL from the same visitor within 30 seconds counts once (COUNTER
+ * §7.2; a visitor is an address and a user agent). Each use is kept in memory with a digest of
+ * its visitor (neither address nor user agent leaves this process) and sent to the content service
+ * every few seconds in one batch (service/usage/record.ts), and once more when the process stops.
+ */
+import { createHash } from "node:crypto";
+import type { Context, MiddlewareHandler } from "hono";
+import { matchPath } from "react-router";
+import { pagePath } from "../contract/page-path.ts";
+import { routeEntry } from "../contract/route-table.ts";
+import type { Locale } from "../i18n/locales.ts";
+import type { UsageBatch, Use } from "../service/usage/record.ts";
+import { isRobot } from "../service/usage/robots.ts";
+
+/** COUNTER's double-click window. */
+export const DOUBLE_CLICK_MS = 30_000;
+/** The most uses kept while the content service cannot take them; past it the oldest are dropped (and said). */
+const PENDING_MAX = 20_000;
+
+export interface UsageCounter {
+  /** Counts the article pages and galleys a request is answered with (before the page cache, so kept pages count). */
+  middleware(visitorIp: (c: Context) => string | undefined): MiddlewareHandler;
+  /** Sends what was counted so far. */
+  flush(): Promise<void>;
+  /** Stops the timer and sends the rest. */
+  stop(): Promise<void>;
+}
+
+/** The article page's pattern in each locale, and the static part its paths start with. */
+const articlePages = (() => {
+  const entry = routeEntry("journal-article");
+  if (!entry) throw new Error("the route table has no journal-article");
+  return (["en", "tr"] as const).map((locale) => ({ locale, pattern: entry[locale], prefix: entry[locale].slice(0, entry[locale].indexOf(":")) }));
+})();
+
+/** Which article a path shows (its page) or serves (a galley, `{page}/{article id}.pdf`), if any. */
+export function articleUse(path: string): Omit<Use, "at" | "visitor"> | undefined {
+  for (const { locale, pattern, prefix } of articlePages) {
+    if (!path.startsWith(prefix)) continue;
+    const page = matchPath({ path: pattern, end: true }, path);
+    if (page) return { kind: "page", locale: locale as Locale, journal: page.params.slug ?? "", articleId: page.params.articleSlug ?? "" };
+    const file = matchPath({ path: `${pattern}/:file`, end: true }, path)?.params as Record<string, string | undefined> | undefined;
+    const articleId = file?.articleSlug ?? "";
+    if (file && (file.file === `${articleId}.pdf` || file.file === `${articleId}.epub`)) {
+      return { kind: "galley", locale: locale as Locale, journal: file.slug ?? "", articleId };
+    }
+  }
+  return undefined;
+}
+
+const isPrefetch = (c: Context) =>
+  /prefetch/i.test(`${c.req.header("sec-purpose") ?? ""} ${c.req.header("purpose") ?? ""} ${c.req.header("x-moz") ?? ""}`);
+
+export function usageCounter({
+  send,
+  intervalMs,
+  now = Date.now,
+}: {
+  send: (batch: UsageBatch) => Promise<unknown>;
+  intervalMs: number;
+  now?: () => number;
+}): UsageCounter {
+  let pending: Use[] = [];
+  /** The last time each visitor asked for each counted URL, for the double-click rule. */
+  let lastSeen = new Map<string, number>();
+  let sending: Promise<void> | undefined;
+
+  const flush = async () => {
+    await sending;
+    if (pending.length === 0) return;
+    const uses = pending;
+    pending = [];
+    sending = send({ uses }).then(
+      () => undefined,
+      (error: unknown) => {
+        // Kept for the next batch: the content service may be back by then.
+        pending = [...uses, ...pending];
+        if (pending.length > PENDING_MAX) {
+          console.warn(`usage: ${pending.length - PENDING_MAX} uses dropped, the content service has not taken them`);
+          pending = pending.slice(-PENDING_MAX);
+        }
+        console.warn(`usage: ${uses.length} uses not sent yet: ${(error as Error).message}`);
+      },
+    );
+    await sending;
+    sending = undefined;
+    // What a double click could still match: the last 30 seconds.
+    const recent = now() - DOUBLE_CLICK_MS;
+    lastSeen = new Map([...lastSeen].filter(([, at]) => at > recent));
+  };
+  const timer = setInterval(() => void flush(), intervalMs);
+  timer.unref();
+
+  return {
+    middleware: (visitorIp) => async (c, next) => {
+      const use = c.req.method === "GET" ? articleUse(pagePath(c.req.url)) : undefined;
+      await next();
+      if (!use || (c.res.status !== 200 && c.res.status !== 304) || isPrefetch(c)) return;
+      const agent = c.req.header("user-agent");
+      if (isRobot(agent)) return;
+      const visitor = createHash("sha256")
+        .update(`${visitorIp(c) ?? ""}\n${agent ?? ""}`)
+        .digest("hex");
+      const at = now();
+      const key = `${visitor}\n${use.kind}\n${use.locale}\n${use.journal}\n${use.articleId}`;
+      const last = lastSeen.get(key);
+      lastSeen.set(key, at);
+      if (last !== undefined && at - last < DOUBLE_CLICK_MS) return;
+      pending.push({ ...use, at: new Date(at).toISOString(), visitor });
+    },
+    flush,
+    async stop() {
+      clearInterval(timer);
+      await flush();
+    },
+  };
+}
