@@ -35,7 +35,7 @@ describe("the counter", () => {
     const counter = usageCounter({ send: async (batch) => batches.push(batch), intervalMs: 60_000, now: () => clock });
     const app = new Hono();
     app.use(counter.middleware((c) => c.req.header("x-test-ip")));
-    app.all("*", (c) => c.body(c.req.method === "HEAD" || status === 304 ? null : "ok", status as 200));
+    app.all("*", (c) => (c.req.method === "HEAD" || status === 304 ? c.body(null, status as 304) : c.text("ok", status as 200)));
     const request = (path: string, { ip = "203.0.113.9", agent = BROWSER, method = "GET", headers = {} as Record<string, string> } = {}) =>
       app.request(path, { method, headers: { "user-agent": agent, "x-test-ip": ip, ...headers } });
     return {

@@ -183,6 +183,8 @@ export const en = {
     pages: "Pages",
     language: "Language",
     views: "Views",
+    downloads: "Downloads",
+    countedSince: "Counted since",
     licence: "Licence",
     journal: "Journal",
     issue: "Issue",

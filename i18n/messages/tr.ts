@@ -184,6 +184,8 @@ export const tr = {
     pages: "Sayfalar",
     language: "Dil",
     views: "Görüntülenme",
+    downloads: "İndirme",
+    countedSince: "Sayım başlangıcı",
     licence: "Lisans",
     journal: "Dergi",
     issue: "Sayı",

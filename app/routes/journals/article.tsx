@@ -101,7 +101,13 @@ export default function Article({ loaderData: { article, citations }, params }: 
         <Identifier>{doiUrl(article.doi)}</Identifier>
       </a>,
     ]);
-  facts.push([t.article.language, t.language.names[article.language]], [t.article.views, formatNumber(article.views, locale)]);
+  // Counted, not typed (COUNTER's investigations and the galleys fetched), and since when.
+  facts.push(
+    [t.article.language, t.language.names[article.language]],
+    [t.article.views, formatNumber(article.views, locale)],
+    [t.article.downloads, formatNumber(article.downloads, locale)],
+    [t.article.countedSince, formatDate(article.countedSince, locale)],
+  );
   const { licence, copyright } = article;
   if (licence) {
     facts.push([

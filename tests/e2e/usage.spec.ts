@@ -1,0 +1,127 @@
+/**
+ * Counted usage over real servers and databases (issue 20; docs/decisions/036-counted-usage.md):
+ * what a visitor's browser asks for is counted once, a double click and a crawler not at all, a PDF
+ * as a request and a download; the counts reach the database when the process stops at the
+ * latest; two processes on one PostgreSQL add up exactly.
+ */
+import { randomUUID } from "node:crypto";
+import { mkdtempSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { expect, test } from "@playwright/test";
+import { sql } from "kysely";
+import type { ArticleDetail, ArticleSummary, Page } from "../../contract/api-types.ts";
+import { startServer } from "../../scripts/server-process.ts";
+import { openDatabase } from "../../service/db/database.ts";
+
+const BROWSER = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Safari/537.36";
+const CRAWLER = "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)";
+
+/** A published article of the demo with a PDF of its own, and its page's path. */
+async function articleWithPdf(base: string) {
+  const list = (await (await fetch(`${base}/api/journals/en/journal-of-social-inquiry/articles?pageSize=50`)).json()) as Page<ArticleSummary>;
+  const summary = list.Items.find((a) => a.galleys.some((g) => g.kind === "pdf" && g.url === null));
+  if (!summary) throw new Error("no demo article with a PDF of its own");
+  return { ...summary, page: `/journals/journal-of-social-inquiry/articles/${summary.issueId}/${summary.id}` };
+}
+
+const get = (base: string, path: string, { ip, agent = BROWSER }: { ip: string; agent?: string }) =>
+  fetch(`${base}${path}`, { headers: { "User-Agent": agent, "X-Forwarded-For": ip, "Accept-Encoding": "gzip, deflate, br, zstd" } }).then(
+    async (r) => ({
+      status: r.status,
+      headers: r.headers,
+      text: await r.text(),
+    }),
+  );
+
+test("a view counts once, a second within 30 s and a crawler's not at all, a PDF as a request; the article's page shows them", async () => {
+  test.setTimeout(120_000);
+  const dir = mkdtempSync(path.join(os.tmpdir(), "usage-"));
+  const file = path.join(dir, "content.db");
+  const env = { SQLITE_FILE: file, DATABASE_URL: undefined, TRUST_PROXY: "1" };
+  let server = await startServer(env);
+  const article = await articleWithPdf(server.base);
+  const first = await get(server.base, article.page, { ip: "203.0.113.1" });
+  expect(first.status).toBe(200);
+  // The same visitor again at once (a double click), then from the page cache by another visitor, then a crawler.
+  expect((await get(server.base, article.page, { ip: "203.0.113.1" })).status).toBe(200);
+  const kept = await get(server.base, article.page, { ip: "203.0.113.2" });
+  expect(kept.headers.get("x-page-cache")).toBe("HIT");
+  await get(server.base, article.page, { ip: "203.0.113.3", agent: CRAWLER });
+  const pdf = await get(server.base, `${article.page}/${article.id}.pdf`, { ip: "203.0.113.1" });
+  expect([pdf.status, pdf.headers.get("content-type")]).toEqual([200, "application/pdf"]);
+  // Stopping sends what was counted.
+  await server.stop();
+
+  const { db } = openDatabase(file);
+  try {
+    const rows = await db
+      .selectFrom("usageDay")
+      .where("articleId", "=", article.id)
+      .select(["metric", "totalCount", "uniqueCount"])
+      .orderBy("metric")
+      .execute();
+    // Two page views and the PDF; the page shows the full text, so a view is a request too (COUNTER 5.1).
+    expect(rows).toEqual([
+      { metric: "download", totalCount: 1, uniqueCount: 1 },
+      { metric: "investigation", totalCount: 3, uniqueCount: 2 },
+      { metric: "request", totalCount: 3, uniqueCount: 2 },
+    ]);
+    // Nothing of the visitors is stored but their sessions' digests.
+    const seen = JSON.stringify(await db.selectFrom("usageSeen").selectAll().execute());
+    expect(seen).not.toContain("203.0.113");
+  } finally {
+    await db.destroy();
+  }
+
+  server = await startServer(env);
+  try {
+    const detail = (await (
+      await fetch(`${server.base}/api/journals/en/journal-of-social-inquiry/issues/${article.issueId}/articles/${article.id}`)
+    ).json()) as ArticleDetail;
+    expect([detail.views, detail.downloads]).toEqual([3, 1]);
+    const { text: html } = await get(server.base, `/tr/dergiler/sosyal-arastirmalar-dergisi/makaleler/${article.issueId}/${article.id}`, {
+      ip: "203.0.113.4",
+    });
+    expect(html).toMatch(/Görüntülenme<\/dt>\s*<dd[^>]*>3</);
+    expect(html).toMatch(/İndirme<\/dt>\s*<dd[^>]*>1</);
+  } finally {
+    await server.stop();
+  }
+});
+
+const adminUrl = process.env.TEST_DATABASE_URL;
+
+test("two web processes on one PostgreSQL count into one table, adding up exactly", async () => {
+  test.skip(!adminUrl, "needs PostgreSQL (TEST_DATABASE_URL, set by the test command)");
+  test.setTimeout(180_000);
+  const name = `usage_${randomUUID().replace(/-/g, "").slice(0, 12)}`;
+  const admin = openDatabase(adminUrl as string);
+  await sql`create database ${sql.id(name)}`.execute(admin.db);
+  await admin.db.destroy();
+  const url = new URL(adminUrl as string);
+  url.pathname = `/${name}`;
+  const env = { DATABASE_URL: url.toString(), TRUST_PROXY: "1" };
+  const first = await startServer(env);
+  const second = await startServer(env);
+  const article = await articleWithPdf(first.base);
+  // 40 visitors on each process at once; every tenth comes to both (one session, counted in each total).
+  const views = (base: string, offset: number) =>
+    Promise.all(Array.from({ length: 40 }, (_, i) => get(base, article.page, { ip: `198.51.100.${i % 10 === 0 ? i : i + offset}` })));
+  const answers = (await Promise.all([views(first.base, 0), views(second.base, 100)])).flat();
+  expect(answers.every((a) => a.status === 200)).toBe(true);
+  await Promise.all([first.stop(), second.stop()]);
+  const { db } = openDatabase(url.toString());
+  try {
+    const investigation = await db
+      .selectFrom("usageDay")
+      .where("articleId", "=", article.id)
+      .where("metric", "=", "investigation")
+      .select((eb) => [eb.fn.sum<string>("totalCount").as("total"), eb.fn.sum<string>("uniqueCount").as("unique")])
+      .executeTakeFirstOrThrow();
+    // 80 views; 80 visitors less the 4 who came to both.
+    expect([Number(investigation.total), Number(investigation.unique)]).toEqual([80, 76]);
+  } finally {
+    await db.destroy();
+  }
+});
