@@ -26,7 +26,7 @@ export interface Page<T> extends List<T> {
 }
 
 export interface ApiError {
-  error: "bad_request" | "not_found" | "method_not_allowed" | "invalid" | "unavailable" | "internal";
+  error: "bad_request" | "unauthorized" | "not_found" | "method_not_allowed" | "invalid" | "unavailable" | "internal";
   message: string;
   /** With "invalid": each field's error code (forms/schemas.ts). */
   fields?: Partial<Record<string, string>>;

@@ -122,6 +122,7 @@ async function main() {
         : undefined;
     apiApp = createApiApp(service, {
       publicUrl: config.PUBLIC_URL,
+      usageReports: { db, token: config.API_TOKEN },
       harvestStatus: async () => ({
         intervalMinutes: harvesting ? config.HARVEST_INTERVAL_MINUTES : 0,
         ...(await harvestStatus(config.CONTENT_DIR)),

@@ -530,6 +530,7 @@ export const en = {
     badBody: "The request body is not a valid submission.",
     methodNotAllowed: "The content API only answers GET here.",
     queryTooLong: "A search may be at most {max} characters long.",
+    unauthorized: "This path answers only with the content API's token (Authorization: Bearer …).",
   },
 };
 

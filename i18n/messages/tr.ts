@@ -530,5 +530,6 @@ export const tr = {
     badBody: "İstek gövdesi geçerli bir gönderim değil.",
     methodNotAllowed: "İçerik API'si burada yalnızca GET isteklerini yanıtlar.",
     queryTooLong: "Arama en fazla {max} karakter olabilir.",
+    unauthorized: "Bu adres yalnızca içerik API'sinin erişim anahtarıyla yanıt verir (Authorization: Bearer …).",
   },
 } satisfies Messages;

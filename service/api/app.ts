@@ -21,6 +21,7 @@ import { journalRoutes } from "./routes/journals.ts";
 import { searchRoutes } from "./routes/search.ts";
 import { siteRoutes } from "./routes/site.ts";
 import { submissionRoutes } from "./routes/submissions.ts";
+import { type UsageReportsOptions, usageReportRoutes } from "./routes/usage-reports.ts";
 
 /** `publicUrl`: the site's public origin (PUBLIC_URL), on which the exports' landing pages are; without it, the request's. */
 export interface ApiAppOptions {
@@ -28,9 +29,11 @@ export interface ApiAppOptions {
   publicUrl?: string;
   /** How the pulls from the journals' sources stand (/api/harvest); without it, no such path. */
   harvestStatus?: () => Promise<HarvestStatusAnswer>;
+  /** The journals' COUNTER reports for token holders (/api/usage/reports); without it, no such path. */
+  usageReports?: Omit<UsageReportsOptions, "publicUrl">;
 }
 
-export function createApiApp(service: ContentService, { publicUrl, harvestStatus }: ApiAppOptions = {}) {
+export function createApiApp(service: ContentService, { publicUrl, harvestStatus, usageReports }: ApiAppOptions = {}) {
   // The order matters where two patterns match one path: `/en/initial` is the initial payload, not a content type.
   const app = new Hono()
     .basePath("/api")
@@ -40,6 +43,7 @@ export function createApiApp(service: ContentService, { publicUrl, harvestStatus
     .route("/", submissionRoutes(service))
     .route("/", exportRoutes(service, { publicUrl }))
     .route("/", harvestRoutes(harvestStatus))
+    .route("/", usageReports ? usageReportRoutes({ ...usageReports, publicUrl }) : new Hono())
     .route("/", catalogueRoutes(service));
 
   app.notFound((c) => {

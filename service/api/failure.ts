@@ -10,7 +10,7 @@ import { format } from "../../i18n/format.ts";
 import { isLocale, type Locale } from "../../i18n/locales.ts";
 import { messages } from "../../i18n/messages/index.ts";
 
-export type FailureStatus = 400 | 404 | 413 | 422;
+export type FailureStatus = 400 | 401 | 404 | 413 | 422;
 type ApiMessage = keyof (typeof messages)["en"]["api"];
 
 export class ApiFailure extends Error {

@@ -4,6 +4,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testDatabases } from "../../tests/databases.ts";
+import { createApiApp } from "../api/app.ts";
+import { createContentService } from "../api/content-service.ts";
 import { importContent } from "../content/import.ts";
 import { readContentFolder } from "../content/read-folder.ts";
 import type { DatabaseHandle } from "../db/database.ts";
@@ -148,6 +150,27 @@ for (const database of testDatabases()) {
       const itemRows = itemTsv.split("\n").slice(15, -1);
       expect(itemRows).toHaveLength(4);
       expect(itemRows.every((row) => row.split("\t").includes(`https://press.example/journals/journal-of-social-inquiry`))).toBe(true);
+    });
+
+    it("answers the same JSON at the API to the token's holder, and 401 in the caller's language to anyone else", async () => {
+      const api = createApiApp(createContentService(handle.db), {
+        publicUrl: "https://press.example",
+        usageReports: { db: handle.db, token: "t".repeat(32) },
+      });
+      const path = "/api/usage/reports/tr_j3?journal=journal-of-social-inquiry&begin_date=2026-10-01&end_date=2026-11-30";
+      const answer = await api.request(path, { headers: { Authorization: `Bearer ${"t".repeat(32)}` } });
+      expect(answer.status).toBe(200);
+      const report = await answer.json();
+      expect(report.Report_Items[0].Attribute_Performance[0].Performance.Total_Item_Requests).toEqual({ "2026-10": 5, "2026-11": 2 });
+      for (const headers of [{}, { Authorization: "Bearer wrong" }] as Record<string, string>[]) {
+        const refused = await api.request(path, { headers: { ...headers, "Accept-Language": "tr" } });
+        expect(refused.status).toBe(401);
+        expect((await refused.json()).message).toContain("erişim anahtarı");
+      }
+      const bad = await api.request(path.replace("2026-10-01", "2026-13"), { headers: { Authorization: `Bearer ${"t".repeat(32)}` } });
+      expect([bad.status, (await bad.json()).message]).toEqual([400, "The parameter 'begin_date' is not valid."]);
+      const unknown = await api.request(path.replace("social-inquiry", "nothing"), { headers: { Authorization: `Bearer ${"t".repeat(32)}` } });
+      expect(unknown.status).toBe(404);
     });
 
     it("refuses a journal no slug names", async () => {

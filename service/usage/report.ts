@@ -10,11 +10,14 @@
  * left out, as COUNTER's zero-usage rule asks. Layouts: COUNTER Code of Practice 5.1, §4.3 and §4.4,
  * and its sample reports (github.com/Project-Counter/cop5, branch 5.1, source/_static/report).
  */
+import { href } from "../../contract/route-table.ts";
+import { messages } from "../../i18n/messages/index.ts";
 import type { ContentDb } from "../db/database.ts";
 import type { UsageMetric } from "../db/schema.ts";
 import { today } from "../published.ts";
 
-export type ReportId = "TR_J3" | "IR_A1";
+export const REPORT_IDS = ["TR_J3", "IR_A1"] as const;
+export type ReportId = (typeof REPORT_IDS)[number];
 type MetricType = "Total_Item_Investigations" | "Unique_Item_Investigations" | "Total_Item_Requests" | "Unique_Item_Requests";
 
 const NAMES: Record<ReportId, string> = { TR_J3: "Journal Usage by Access Type", IR_A1: "Journal Article Requests" };
@@ -42,6 +45,17 @@ export interface ReportOptions {
   journalUrl: (slug: string) => string;
   articleUrl: (slug: string, issueId: string, articleId: string) => string;
   created?: Date;
+}
+
+/** The reports' fixed parts: the publisher's name, and addresses on PUBLIC_URL (or localhost). */
+export function reportOptions(publicUrl: string | undefined): ReportOptions {
+  const origin = publicUrl ?? "http://localhost:3000";
+  return {
+    publisher: messages.en.site.name,
+    platform: new URL(origin).hostname,
+    journalUrl: (slug) => `${origin}${href("journal", { slug })}`,
+    articleUrl: (slug, issueId, articleSlug) => `${origin}${href("journal-article", { slug, issueId, articleSlug })}`,
+  };
 }
 
 /** The months from `from` to `to`, `YYYY-MM`. */

@@ -8,10 +8,8 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { href } from "../../contract/route-table.ts";
-import { messages } from "../../i18n/messages/index.ts";
 import { type ContentDb, migrateToLatest, openDatabase } from "../db/database.ts";
-import { type ReportId, type ReportOptions, readJournalUsage, reportJson, reportTsv } from "./report.ts";
+import { type ReportId, type ReportOptions, readJournalUsage, reportJson, reportOptions, reportTsv } from "./report.ts";
 
 export const USAGE = `usage:
   npm run usage -- report --journal SLUG --from YYYY-MM --to YYYY-MM [--out DIR]
@@ -21,6 +19,7 @@ export const USAGE = `usage:
   --out DIR        where the four files go (default: reports/)`;
 
 export class UsageError extends Error {}
+export { reportOptions };
 
 export interface ReportCommand {
   journal: string;
@@ -53,17 +52,6 @@ export function parseCommand(argv: readonly string[]): ReportCommand {
   const { from, to } = values as { from: string; to: string };
   if (from > to) throw new UsageError(`--from (${from}) is after --to (${to})`);
   return { journal: values.journal, from, to, out: values.out || "reports" };
-}
-
-/** The reports' fixed parts: the publisher's name, and addresses on PUBLIC_URL (or localhost). */
-export function reportOptions(publicUrl: string | undefined): ReportOptions {
-  const origin = publicUrl ?? "http://localhost:3000";
-  return {
-    publisher: messages.en.site.name,
-    platform: new URL(origin).hostname,
-    journalUrl: (slug) => `${origin}${href("journal", { slug })}`,
-    articleUrl: (slug, issueId, articleSlug) => `${origin}${href("journal-article", { slug, issueId, articleSlug })}`,
-  };
 }
 
 /** Writes the four files; answers their paths. */
