@@ -83,6 +83,7 @@ async function readRootData(api: ReturnType<typeof loaderBase>["api"], locale: L
       library: config.libraryUrl,
     },
     gaMeasurementId: config.gaMeasurementId,
+    usageBeacon: config.usageBeacon,
   };
   return { value, keep: whole };
 }

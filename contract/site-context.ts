@@ -19,6 +19,8 @@ export interface SiteConfig {
   iconApiUrl?: string;
   /** Google Analytics 4: when set, the tag loads and every navigation sends a page view. */
   gaMeasurementId?: string;
+  /** Whether an article's page tells the server it was viewed (USAGE_BEACON: a CDN answers the pages). */
+  usageBeacon: boolean;
 }
 
 /**

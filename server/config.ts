@@ -42,6 +42,8 @@ const schema = z.object({
     .default(0),
   /** Whether those pulls download the PDF galleys too. */
   HARVEST_GALLEYS: z.stringbool().default(false),
+  /** Article pages are counted from a beacon their page sends, not from the requests: for a CDN that keeps pages (docs/decisions/036-counted-usage.md). */
+  USAGE_BEACON: z.stringbool().default(false),
   PRERENDER_DIR: z.string().default("build/prerendered"),
   /** How long a rendered page is kept fresh in the process (then served stale while rendered again); 0 turns the cache off. */
   PAGE_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(10),

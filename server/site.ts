@@ -20,6 +20,7 @@ import { problemPage } from "../contract/problem-page.ts";
 import { formScreenIds, PAGE_STALE_IF_ERROR_MS, PAGE_STALE_MS } from "../contract/route-rules.ts";
 import { href } from "../contract/route-table.ts";
 import type { FormsConfig, LoaderContextEntry, SiteConfig } from "../contract/site-context.ts";
+import { BEACON_PATH } from "../contract/usage-beacon.ts";
 import { whichRoute } from "../contract/which-route.ts";
 import { isLocale, type Locale, localeOfPath } from "../i18n/locales.ts";
 import { messages } from "../i18n/messages/index.ts";
@@ -130,6 +131,9 @@ export function createSite({ config, api, forms, apiApp, oai, build, clientDir, 
   const productionHandler = typeof build === "function" ? undefined : createRequestHandler(build, mode);
 
   app.use(requestIds());
+  // The hosts a post from this site's own pages comes from: the public one, and the one asked.
+  const publicHost = config.PUBLIC_URL ? new URL(config.PUBLIC_URL).host : undefined;
+  const ownHosts = (c: Context) => [publicHost, c.req.header("host")].filter((h): h is string => Boolean(h));
   const visitorIp = (c: Context) => {
     let socketAddress: string | undefined;
     try {
@@ -188,6 +192,13 @@ export function createSite({ config, api, forms, apiApp, oai, build, clientDir, 
   });
   // For a load balancer or an orchestrator: the process answers (/healthz), and its content can be read (/readyz).
   app.get("/healthz", (c) => c.json({ status: "ok" }, 200, { "Cache-Control": "no-store" }));
+  // An article page's beacon (USAGE_BEACON), counted when it comes from this site's own pages.
+  if (usage && config.USAGE_BEACON) {
+    app.post(BEACON_PATH, async (c) => {
+      if (isOwnPost(c.req.raw.headers, ownHosts(c))) usage.viewed(c, (await c.req.text()).slice(0, 1000).trim(), visitorIp);
+      return c.body(null, 204, { "Cache-Control": "no-store" });
+    });
+  }
   app.get("/readyz", async (c) => {
     const isReady = await ready().catch(() => false);
     return c.json({ status: isReady ? "ready" : "unavailable" }, isReady ? 200 : 503, { "Cache-Control": "no-store" });
@@ -287,6 +298,7 @@ export function createSite({ config, api, forms, apiApp, oai, build, clientDir, 
     libraryUrl: config.LIBRARY_URL,
     iconApiUrl: config.ICON_API_URL,
     gaMeasurementId: config.GA_MEASUREMENT_ID,
+    usageBeacon: config.USAGE_BEACON,
   };
   const renderPage = async (given: Request, visitorIp?: string) => {
     // A page reads only the query parameters its route declares (contract/page-query.ts). A URL
@@ -341,14 +353,12 @@ export function createSite({ config, api, forms, apiApp, oai, build, clientDir, 
   if (cache) app.use("*", cache.middleware);
   // Pages are read (GET, HEAD); a form's screen also takes its form (POST), from our own pages only.
   // Anything else is answered here, before React Router and before a body is read.
-  const publicHost = config.PUBLIC_URL ? new URL(config.PUBLIC_URL).host : undefined;
   app.use(async (c, next) => {
     const method = c.req.method;
     if (method === "GET" || method === "HEAD") return next();
     if (method !== "POST") return refuseMethod(c, PAGE_METHODS);
     if (!whichRoute(c.req.url, formScreenIds)) return refuseMethod(c, READ_METHODS);
-    const ownHosts = [publicHost, c.req.header("host")].filter((h): h is string => Boolean(h));
-    if (isOwnPost(c.req.raw.headers, ownHosts)) return next();
+    if (isOwnPost(c.req.raw.headers, ownHosts(c))) return next();
     const locale = localeOfPath(c.req.path);
     return c.html(
       problemPage(locale, messages[locale].forms.problems.crossSite, pagePath(c.req.url), messages[locale].forms.problems.backToForm),

@@ -154,7 +154,7 @@ async function main() {
   };
 
   // Article pages and galleys served are counted, and sent to the content service in batches.
-  const usage = usageCounter({ send: (batch) => api.recordUsage(batch), intervalMs: USAGE_FLUSH_MS });
+  const usage = usageCounter({ send: (batch) => api.recordUsage(batch), intervalMs: USAGE_FLUSH_MS, beacon: config.USAGE_BEACON });
   const siteOptions = { config, api, forms, apiApp, oai, ready, revision, usage };
   let listener: (req: IncomingMessage, res: ServerResponse) => void;
   if (development) {

@@ -7,6 +7,9 @@
  * §7.2; a visitor is an address and a user agent). Each use is kept in memory with a digest of
  * its visitor (neither address nor user agent leaves this process) and sent to the content service
  * every few seconds in one batch (service/usage/record.ts), and once more when the process stops.
+ * Behind a CDN that keeps pages, the requests for them never reach this process: with `beacon`
+ * (USAGE_BEACON) an article's page is counted when the visitor's browser says it showed it
+ * (`viewed`, app/components/usage-beacon.tsx), under the same rules; galleys still by request.
  */
 import { createHash } from "node:crypto";
 import type { Context, MiddlewareHandler } from "hono";
@@ -23,8 +26,10 @@ export const DOUBLE_CLICK_MS = 30_000;
 const PENDING_MAX = 20_000;
 
 export interface UsageCounter {
-  /** Counts the article pages and galleys a request is answered with (before the page cache, so kept pages count). */
+  /** Counts the article pages and galleys a request is answered with (before the page cache, so kept pages count); with `beacon`, galleys only. */
   middleware(visitorIp: (c: Context) => string | undefined): MiddlewareHandler;
+  /** Counts the article page at `path` that a visitor's browser said it showed (the beacon). */
+  viewed(c: Context, path: string, visitorIp: (c: Context) => string | undefined): void;
   /** Sends what was counted so far. */
   flush(): Promise<void>;
   /** Stops the timer and sends the rest. */
@@ -59,10 +64,13 @@ const isPrefetch = (c: Context) =>
 export function usageCounter({
   send,
   intervalMs,
+  beacon = false,
   now = Date.now,
 }: {
   send: (batch: UsageBatch) => Promise<unknown>;
   intervalMs: number;
+  /** Pages are counted from their beacon (`viewed`), not from the requests for them. */
+  beacon?: boolean;
   now?: () => number;
 }): UsageCounter {
   let pending: Use[] = [];
@@ -93,6 +101,20 @@ export function usageCounter({
     const recent = now() - DOUBLE_CLICK_MS;
     lastSeen = new Map([...lastSeen].filter(([, at]) => at > recent));
   };
+  /** Keeps a use unless a robot made it or it repeats the visitor's last one within 30 seconds. */
+  const count = (c: Context, use: Omit<Use, "at" | "visitor">, visitorIp: (c: Context) => string | undefined) => {
+    const agent = c.req.header("user-agent");
+    if (isRobot(agent)) return;
+    const visitor = createHash("sha256")
+      .update(`${visitorIp(c) ?? ""}\n${agent ?? ""}`)
+      .digest("hex");
+    const at = now();
+    const key = `${visitor}\n${use.kind}\n${use.locale}\n${use.journal}\n${use.articleId}`;
+    const last = lastSeen.get(key);
+    lastSeen.set(key, at);
+    if (last !== undefined && at - last < DOUBLE_CLICK_MS) return;
+    pending.push({ ...use, at: new Date(at).toISOString(), visitor });
+  };
   const timer = setInterval(() => void flush(), intervalMs);
   timer.unref();
 
@@ -100,18 +122,12 @@ export function usageCounter({
     middleware: (visitorIp) => async (c, next) => {
       const use = c.req.method === "GET" ? articleUse(pagePath(c.req.url)) : undefined;
       await next();
-      if (!use || (c.res.status !== 200 && c.res.status !== 304) || isPrefetch(c)) return;
-      const agent = c.req.header("user-agent");
-      if (isRobot(agent)) return;
-      const visitor = createHash("sha256")
-        .update(`${visitorIp(c) ?? ""}\n${agent ?? ""}`)
-        .digest("hex");
-      const at = now();
-      const key = `${visitor}\n${use.kind}\n${use.locale}\n${use.journal}\n${use.articleId}`;
-      const last = lastSeen.get(key);
-      lastSeen.set(key, at);
-      if (last !== undefined && at - last < DOUBLE_CLICK_MS) return;
-      pending.push({ ...use, at: new Date(at).toISOString(), visitor });
+      if (!use || (beacon && use.kind === "page") || (c.res.status !== 200 && c.res.status !== 304) || isPrefetch(c)) return;
+      count(c, use, visitorIp);
+    },
+    viewed: (c, path, visitorIp) => {
+      const use = articleUse(path);
+      if (use?.kind === "page") count(c, use, visitorIp);
     },
     flush,
     async stop() {

@@ -90,6 +90,42 @@ test("a view counts once, a second within 30 s and a crawler's not at all, a PDF
   }
 });
 
+test("behind a CDN (USAGE_BEACON) a page counts when the browser says it showed it, not when it is fetched", async ({ browser }) => {
+  test.setTimeout(120_000);
+  const dir = mkdtempSync(path.join(os.tmpdir(), "usage-beacon-"));
+  const file = path.join(dir, "content.db");
+  const server = await startServer({ SQLITE_FILE: file, DATABASE_URL: undefined, USAGE_BEACON: "true" });
+  const article = await articleWithPdf(server.base);
+  // Fetched without running it (a crawler that passes for a browser, or the CDN filling its cache): not counted.
+  expect((await get(server.base, article.page, { ip: "203.0.113.1" })).status).toBe(200);
+  const context = await browser.newContext({ userAgent: BROWSER });
+  const page = await context.newPage();
+  const beacon = page.waitForRequest((request) => request.url().endsWith("/_usage") && request.method() === "POST");
+  await page.goto(`${server.base}${article.page}`);
+  expect((await beacon).postData()).toBe(article.page);
+  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+  await context.close();
+  // A beacon from another site is not counted.
+  await fetch(`${server.base}/_usage`, {
+    method: "POST",
+    body: article.page,
+    headers: { Origin: "https://elsewhere.example", "User-Agent": BROWSER },
+  });
+  await server.stop();
+  const { db } = openDatabase(file);
+  try {
+    const rows = await db
+      .selectFrom("usageDay")
+      .where("articleId", "=", article.id)
+      .where("metric", "=", "investigation")
+      .select("totalCount")
+      .execute();
+    expect(rows).toEqual([{ totalCount: 1 }]);
+  } finally {
+    await db.destroy();
+  }
+});
+
 const adminUrl = process.env.TEST_DATABASE_URL;
 
 test("two web processes on one PostgreSQL count into one table, adding up exactly", async () => {

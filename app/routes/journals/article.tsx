@@ -15,6 +15,7 @@ import { HowToCite } from "../../components/how-to-cite.tsx";
 import { Identifier } from "../../components/identifier.tsx";
 import { Link } from "../../components/link.tsx";
 import { PageTitle } from "../../components/page-title.tsx";
+import { UsageBeacon } from "../../components/usage-beacon.tsx";
 import { format, useLocale, useMessages } from "../../i18n.ts";
 import { citationData } from "../../lib/article-citation.ts";
 import { articleTypeName } from "../../lib/article-type.ts";
@@ -141,6 +142,7 @@ export default function Article({ loaderData: { article, citations }, params }: 
   return (
     <div className="page py-10">
       <PageTitle title={article.title} />
+      <UsageBeacon />
       <nav aria-label={t.article.trail} className="text-sm text-stone-600 print:hidden">
         <Link to={journalPath} className="hover:underline">
           {article.journal.title}
