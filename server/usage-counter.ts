@@ -13,7 +13,6 @@
  */
 import { createHash } from "node:crypto";
 import type { Context, MiddlewareHandler } from "hono";
-import { matchPath } from "react-router";
 import { pagePath } from "../contract/page-path.ts";
 import { routeEntry } from "../contract/route-table.ts";
 import type { Locale } from "../i18n/locales.ts";
@@ -36,24 +35,35 @@ export interface UsageCounter {
   stop(): Promise<void>;
 }
 
-/** The article page's pattern in each locale, and the static part its paths start with. */
+/** The article page's pattern in each locale as regular expressions (compiled once: this runs for every request), and the static part its paths start with. */
 const articlePages = (() => {
   const entry = routeEntry("journal-article");
   if (!entry) throw new Error("the route table has no journal-article");
-  return (["en", "tr"] as const).map((locale) => ({ locale, pattern: entry[locale], prefix: entry[locale].slice(0, entry[locale].indexOf(":")) }));
+  return (["en", "tr"] as const).map((locale) => {
+    const pattern = entry[locale];
+    const names = [...pattern.matchAll(/:(\w+)/g)].map((m) => m[1]);
+    const source = pattern.replace(/:\w+/g, "([^/]+)");
+    return {
+      locale,
+      names,
+      page: new RegExp(`^${source}$`),
+      file: new RegExp(`^${source}/([^/]+)$`),
+      prefix: pattern.slice(0, pattern.indexOf(":")),
+    };
+  });
 })();
 
 /** Which article a path shows (its page) or serves (a galley, `{page}/{article id}.pdf`), if any. */
 export function articleUse(path: string): Omit<Use, "at" | "visitor"> | undefined {
-  for (const { locale, pattern, prefix } of articlePages) {
+  for (const { locale, names, page, file, prefix } of articlePages) {
     if (!path.startsWith(prefix)) continue;
-    const page = matchPath({ path: pattern, end: true }, path);
-    if (page) return { kind: "page", locale: locale as Locale, journal: page.params.slug ?? "", articleId: page.params.articleSlug ?? "" };
-    const file = matchPath({ path: `${pattern}/:file`, end: true }, path)?.params as Record<string, string | undefined> | undefined;
-    const articleId = file?.articleSlug ?? "";
-    if (file && (file.file === `${articleId}.pdf` || file.file === `${articleId}.epub`)) {
-      return { kind: "galley", locale: locale as Locale, journal: file.slug ?? "", articleId };
-    }
+    const match = page.exec(path) ?? file.exec(path);
+    if (!match) continue;
+    const params = Object.fromEntries(names.map((name, i) => [name, match[i + 1]]));
+    const use = { locale: locale as Locale, journal: params.slug, articleId: params.articleSlug };
+    if (match.length === names.length + 1) return { kind: "page", ...use };
+    const name = match[names.length + 1];
+    if (name === `${use.articleId}.pdf` || name === `${use.articleId}.epub`) return { kind: "galley", ...use };
   }
   return undefined;
 }

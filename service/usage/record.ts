@@ -3,7 +3,7 @@
  * daily counts, following COUNTER 5.1's processing rules for what the web process cannot see alone:
  * - a *session* is a visitor in one UTC hour (COUNTER §7.3: "IP address + user agent + date + hour");
  *   the visitor comes as a digest of address and user agent, made a session here with the day's
- *   random salt, which is deleted two days later: no address or user agent is stored, and once the
+ *   random salt, which is deleted within two days of its day's start: no address or user agent is stored, and once the
  *   salt is gone no session can be traced back to one;
  * - a *unique* count counts an article once per session and metric, whichever process saw it;
  * - totals are added, never set, so several processes (or two batches of one) add up exactly:
@@ -17,7 +17,6 @@ import type { ContentDb } from "../db/database.ts";
 import type { UsageMetric } from "../db/schema.ts";
 import { today } from "../published.ts";
 
-export const USAGE_METRICS = ["investigation", "request", "download"] as const satisfies readonly UsageMetric[];
 /** How late a use may arrive: a day. Sessions and salts are kept as long, so a salt is gone two days after its day began at most. */
 const LATE_MS = 24 * 3600 * 1000;
 /** Rows per statement: well under either database's limit on bound parameters. */
@@ -128,16 +127,22 @@ const articleKey = (locale: string, journal: string, articleId: string) => `${lo
 /** The published articles the uses name (by locale, journal slug and id): their journal's id, and whether their page shows a full text. */
 async function articlesOf(db: ContentDb, uses: readonly Use[]): Promise<Map<string, { journalId: string; fullText: boolean }>> {
   const found = new Map<string, { journalId: string; fullText: boolean }>();
-  if (uses.length === 0) return found;
-  const rows = await db
-    .selectFrom("journalText as jt")
-    .innerJoin("article as a", "a.journalId", "jt.journalId")
-    .leftJoin("articleFullText as f", (j) => j.onRef("f.journalId", "=", "a.journalId").onRef("f.articleId", "=", "a.id"))
-    .where("jt.slug", "in", [...new Set(uses.map((use) => use.journal))])
-    .where("a.id", "in", [...new Set(uses.map((use) => use.articleId))])
-    .where("a.publishedOn", "<=", today())
-    .select(["jt.locale", "jt.slug", "a.journalId", "a.id", "f.articleId as fullText"])
-    .execute();
+  const slugs = [...new Set(uses.map((use) => use.journal))];
+  const ids = [...new Set(uses.map((use) => use.articleId))];
+  const rows = [];
+  for (let i = 0; i < ids.length; i += ROWS) {
+    rows.push(
+      ...(await db
+        .selectFrom("journalText as jt")
+        .innerJoin("article as a", "a.journalId", "jt.journalId")
+        .leftJoin("articleFullText as f", (j) => j.onRef("f.journalId", "=", "a.journalId").onRef("f.articleId", "=", "a.id"))
+        .where("jt.slug", "in", slugs)
+        .where("a.id", "in", ids.slice(i, i + ROWS))
+        .where("a.publishedOn", "<=", today())
+        .select(["jt.locale", "jt.slug", "a.journalId", "a.id", "f.articleId as fullText"])
+        .execute()),
+    );
+  }
   for (const row of rows) found.set(articleKey(row.locale, row.slug, row.id), { journalId: row.journalId, fullText: row.fullText !== null });
   return found;
 }
