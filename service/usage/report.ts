@@ -61,14 +61,12 @@ export function reportOptions(publicUrl: string | undefined): ReportOptions {
 /** The months from `from` to `to`, `YYYY-MM`. */
 export function monthsBetween(from: string, to: string): string[] {
   const months: string[] = [];
-  for (
-    let [year, month] = from.split("-").map(Number);
-    `${year}-${String(month).padStart(2, "0")}` <= to;
-    month === 12 ? (year++, (month = 1)) : month++
-  ) {
-    months.push(`${year}-${String(month).padStart(2, "0")}`);
+  const [fromYear, fromMonth] = from.split("-").map(Number);
+  for (let index = fromYear * 12 + fromMonth - 1; ; index++) {
+    const month = `${Math.floor(index / 12)}-${String((index % 12) + 1).padStart(2, "0")}`;
+    if (month > to) return months;
+    months.push(month);
   }
-  return months;
 }
 
 const lastDay = (month: string) => {
