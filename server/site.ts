@@ -194,8 +194,8 @@ export function createSite({ config, api, forms, apiApp, oai, build, clientDir, 
   app.get("/healthz", (c) => c.json({ status: "ok" }, 200, { "Cache-Control": "no-store" }));
   // An article page's beacon (USAGE_BEACON), counted when it comes from this site's own pages.
   if (usage && config.USAGE_BEACON) {
-    app.post(BEACON_PATH, async (c) => {
-      if (isOwnPost(c.req.raw.headers, ownHosts(c))) usage.viewed(c, (await c.req.text()).slice(0, 1000).trim(), visitorIp);
+    app.post(BEACON_PATH, bodyLimit({ maxSize: 2048, onError: (c) => c.body(null, 413) }), async (c) => {
+      if (isOwnPost(c.req.raw.headers, ownHosts(c))) usage.viewed(c, (await c.req.text()).trim(), visitorIp);
       return c.body(null, 204, { "Cache-Control": "no-store" });
     });
   }
