@@ -5,7 +5,6 @@
  * (pages, and files such as feeds, sitemaps and citation downloads) through the page cache and
  * React Router.
  */
-import { timingSafeEqual } from "node:crypto";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { getConnInfo } from "@hono/node-server/conninfo";
@@ -24,6 +23,7 @@ import { BEACON_PATH } from "../contract/usage-beacon.ts";
 import { whichRoute } from "../contract/which-route.ts";
 import { isLocale, type Locale, localeOfPath } from "../i18n/locales.ts";
 import { messages } from "../i18n/messages/index.ts";
+import { hasBearer } from "../service/api/bearer.ts";
 import { type ApiClient, isContentUnavailable } from "../service/api/client.ts";
 import type { RevisionFollower } from "../service/api/revision.ts";
 import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from "../service/db/unavailable.ts";
@@ -75,13 +75,6 @@ const MESSAGES_MAX_AGE = 24 * 60 * 60;
 export const FORM_MAX_BYTES = 128 * 1024;
 const READ_METHODS = ["GET", "HEAD"];
 const PAGE_METHODS = [...READ_METHODS, "POST"];
-
-/** Whether an Authorization header carries the token (compared in constant time). */
-function hasBearer(header: string | undefined, token: string): boolean {
-  const given = Buffer.from(header?.replace(/^Bearer\s+/i, "") ?? "");
-  const expected = Buffer.from(token);
-  return given.length === expected.length && timingSafeEqual(given, expected);
-}
 
 /** A method the path does not take: OPTIONS is answered with what it takes, anything else 405 with a page in the path's language. */
 function refuseMethod(c: Context, allowed: readonly string[]) {

@@ -5,10 +5,10 @@
  * content API's token as `Authorization: Bearer …`. The same JSON as `npm run usage -- report`
  * writes (usage/report.ts). Without the token, or where none is configured: 401.
  */
-import { timingSafeEqual } from "node:crypto";
 import { type Context, Hono } from "hono";
 import type { ContentDb } from "../../db/database.ts";
 import { REPORT_IDS, readJournalUsage, reportJson, reportOptions } from "../../usage/report.ts";
+import { hasBearer } from "../bearer.ts";
 import { SLUG } from "../content-service.ts";
 import { errorLocale, fail } from "../failure.ts";
 import { singleValues } from "./params.ts";
@@ -23,18 +23,11 @@ export interface UsageReportsOptions {
 
 const MONTH = /^(\d{4}-(?:0[1-9]|1[0-2]))(?:-\d{2})?$/;
 
-const authorised = (header: string | undefined, token: string | undefined) => {
-  if (!token) return false;
-  const given = Buffer.from(header?.replace(/^Bearer\s+/i, "") ?? "");
-  const expected = Buffer.from(token);
-  return given.length === expected.length && timingSafeEqual(given, expected);
-};
-
 export function usageReportRoutes({ db, token, publicUrl }: UsageReportsOptions) {
   const localeOf = (c: Context) => errorLocale(c.req.path, c.req.header("accept-language"));
   return new Hono().get("/usage/reports/:report", singleValues(["journal", "begin_date", "end_date"]), async (c) => {
     const locale = localeOf(c);
-    if (!authorised(c.req.header("authorization"), token)) fail(locale, 401, "unauthorized", "unauthorized");
+    if (!token || !hasBearer(c.req.header("authorization"), token)) fail(locale, 401, "unauthorized", "unauthorized");
     const report = REPORT_IDS.find((id) => id.toLowerCase() === c.req.param("report"));
     if (!report) fail(locale, 404, "not_found", "notFound", { path: c.req.path.slice(0, 200) });
     const query = c.req.valid("query");
