@@ -5,13 +5,13 @@ import { Image } from "./image.tsx";
 
 /**
  * A journal's or a book's cover (2:3): its cover image, or the cover the image optimizer designs
- * from its data in the page's locale (decision 029). Decorative: the title stands beside it.
+ * from its data in the page's locale (decision 029), or the path a loader worked out already
+ * (`src`). Decorative: the title stands beside it.
  */
-export function Cover({ width, priority, ...covered }: Covered & { width: (typeof COVER_WIDTHS)[number]; priority?: boolean }) {
+export function Cover({ width, priority, ...covered }: (Covered | { src: string }) & { width: (typeof COVER_WIDTHS)[number]; priority?: boolean }) {
   const t = useMessages();
   const locale = useLocale();
   const height = Math.round((width * 3) / 2);
-  return (
-    <Image src={coverSource(covered, t, locale)} alt="" width={width} height={height} priority={priority} className="shrink-0 rounded-sm shadow" />
-  );
+  const src = "src" in covered ? covered.src : coverSource(covered, t, locale);
+  return <Image src={src} alt="" width={width} height={height} priority={priority} className="shrink-0 rounded-sm shadow" />;
 }

@@ -1,5 +1,5 @@
-import type { HomeContent } from "../../contract/api-types.ts";
 import { href } from "../../contract/route-table.ts";
+import type { HomeCards } from "../components/home/cards.ts";
 import { HomeJournals } from "../components/home/journals.tsx";
 import { LatestArticles } from "../components/home/latest-articles.tsx";
 import { NewBooks } from "../components/home/new-books.tsx";
@@ -10,13 +10,14 @@ import { ListUnavailable } from "../components/list-unavailable.tsx";
 import { PageTitle } from "../components/page-title.tsx";
 import { useLocale, useMessages } from "../i18n.ts";
 import { formatNumber, formatPercent } from "../lib/formatting.ts";
+import { homeCards } from "../lib/home-cards.server.ts";
 import { useInitial } from "../lib/initial.ts";
 import { loaderBase, orUnavailable } from "../lib/load.server.ts";
 import { perRevision } from "../lib/per-revision.server.ts";
 import type { Route } from "./+types/home";
 
-/** The home page's content in each locale: the same for every visit at a content revision and day (calls close, works dated today appear). */
-const homes = perRevision<HomeContent | null>(2);
+/** The home page's cards in each locale: the same for every visit at a content revision and day (calls close, works dated today appear). */
+const homes = perRevision<HomeCards | null>(2);
 
 /**
  * The journals with their newest issue, the newest articles and books and the open calls for papers;
@@ -26,8 +27,8 @@ const homes = perRevision<HomeContent | null>(2);
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { api, locale } = loaderBase(request, context);
   const home = await homes.get(context, locale, async () => {
-    const value = await orUnavailable(api.home(locale));
-    return { value, keep: value !== null };
+    const home = await orUnavailable(api.home(locale));
+    return { value: home && homeCards(home, locale), keep: home !== null };
   });
   return { home };
 }
@@ -64,13 +65,13 @@ export default function Home({ loaderData: { home } }: Route.ComponentProps) {
       </section>
       {home ? (
         <>
-          <HomeJournals journals={home.journals} />
-          <div className="border-y border-stone-200 bg-white">
+          <div className="border-b border-stone-200 bg-white">
             <div className={`page grid gap-12 py-12 ${home.calls.length > 0 ? "lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]" : ""}`}>
               <LatestArticles articles={home.latestArticles} />
               <OpenCalls calls={home.calls} />
             </div>
           </div>
+          <HomeJournals journals={home.journals} />
           <NewBooks books={home.newBooks} />
         </>
       ) : (

@@ -1,8 +1,8 @@
-import type { HomeJournal } from "../../../contract/api-types.ts";
 import { href } from "../../../contract/route-table.ts";
 import { format, useLocale, useMessages } from "../../i18n.ts";
 import { Cover } from "../cover.tsx";
 import { Link } from "../link.tsx";
+import type { JournalCard } from "./cards.ts";
 import { SectionHeading } from "./section-heading.tsx";
 
 /**
@@ -10,7 +10,7 @@ import { SectionHeading } from "./section-heading.tsx";
  * (cover included); the issue's link sits above it. Two to a row on a phone, so that twelve
  * journals do not push the articles three screens down.
  */
-export function HomeJournals({ journals }: { journals: HomeJournal[] }) {
+export function HomeJournals({ journals }: { journals: JournalCard[] }) {
   const t = useMessages();
   const locale = useLocale();
   if (journals.length === 0) return null;
@@ -18,12 +18,11 @@ export function HomeJournals({ journals }: { journals: HomeJournal[] }) {
     <section aria-labelledby="home-journals" className="page py-12">
       <SectionHeading id="home-journals" title={t.home.journalsTitle} all={{ to: href("journals", {}, locale), label: t.home.allJournals }} />
       <ul className="mt-8 grid grid-cols-2 gap-x-4 gap-y-8 sm:grid-cols-3 sm:gap-8 lg:grid-cols-4 xl:grid-cols-6">
-        {journals.map((journal, index) => (
+        {journals.map((journal) => (
           <li key={journal.id} className="group relative flex flex-col gap-3">
-            {/* The first row's covers are in a phone's first screen, the first its largest paint: not lazy. */}
-            <Cover journal={journal} width={160} priority={index < 2} />
+            <Cover src={journal.cover} width={160} />
             <div className="min-w-0">
-              <p className="eyebrow">{journal.categories.map((c) => c.title).join(" · ")}</p>
+              <p className="eyebrow">{journal.subjects}</p>
               <h3 className="mt-1 font-serif text-h4 text-stone-900">
                 <Link
                   to={href("journal", { slug: journal.slug }, locale)}

@@ -1,13 +1,12 @@
-import type { BookSummary } from "../../../contract/api-types.ts";
 import { href } from "../../../contract/route-table.ts";
 import { useLocale, useMessages } from "../../i18n.ts";
-import { contributorLine } from "../../lib/book-contributors.ts";
 import { Cover } from "../cover.tsx";
 import { Link } from "../link.tsx";
+import type { BookCard } from "./cards.ts";
 import { SectionHeading } from "./section-heading.tsx";
 
 /** The newest books with their covers; the title's link covers the card. */
-export function NewBooks({ books }: { books: BookSummary[] }) {
+export function NewBooks({ books }: { books: BookCard[] }) {
   const t = useMessages();
   const locale = useLocale();
   if (books.length === 0) return null;
@@ -17,7 +16,7 @@ export function NewBooks({ books }: { books: BookSummary[] }) {
       <ul className="mt-8 grid gap-8 sm:grid-cols-2 lg:grid-cols-4">
         {books.map((book) => (
           <li key={book.id} className="group relative flex gap-4 sm:flex-col sm:gap-3">
-            <Cover book={book} width={160} />
+            <Cover src={book.cover} width={160} />
             <div className="min-w-0">
               <h3 className="font-serif text-h4 text-stone-900">
                 <Link
@@ -28,7 +27,7 @@ export function NewBooks({ books }: { books: BookSummary[] }) {
                 </Link>
               </h3>
               {book.subtitle && <p className="mt-1 text-sm text-stone-600">{book.subtitle}</p>}
-              <p className="mt-2 text-sm text-stone-700">{contributorLine(book.contributors, t, locale)}</p>
+              <p className="mt-2 text-sm text-stone-700">{book.byline}</p>
               <p className="mt-1 text-sm text-stone-500">{book.year}</p>
             </div>
           </li>

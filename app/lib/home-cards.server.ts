@@ -1,0 +1,37 @@
+import type { HomeContent } from "../../contract/api-types.ts";
+import { coverSource } from "../../contract/designed-cover.ts";
+import type { Locale } from "../../i18n/locales.ts";
+import { messages } from "../../i18n/messages/index.ts";
+import type { HomeCards } from "../components/home/cards.ts";
+import { contributorLine } from "./book-contributors.ts";
+
+/** The home page's cards from the content service's answer, in the page's locale. */
+export function homeCards(home: HomeContent, locale: Locale): HomeCards {
+  const t = messages[locale];
+  return {
+    journals: home.journals.map((journal) => ({
+      id: journal.id,
+      slug: journal.slug,
+      title: journal.title,
+      subjects: journal.categories.map((c) => c.title).join(" · "),
+      cover: coverSource({ journal }, t, locale),
+      latestIssue: journal.latestIssue && {
+        id: journal.latestIssue.id,
+        volume: journal.latestIssue.volume,
+        number: journal.latestIssue.number,
+        year: journal.latestIssue.year,
+      },
+    })),
+    latestArticles: home.latestArticles,
+    newBooks: home.newBooks.map((book) => ({
+      id: book.id,
+      slug: book.slug,
+      title: book.title,
+      subtitle: book.subtitle,
+      byline: contributorLine(book.contributors, t, locale),
+      year: book.year,
+      cover: coverSource({ book }, t, locale),
+    })),
+    calls: home.calls,
+  };
+}
