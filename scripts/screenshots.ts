@@ -115,6 +115,11 @@ for (const width of WIDTHS) {
   });
   for (const shot of pages) {
     const response = await page.goto(base + shot.path, { waitUntil: "networkidle" });
+    // As a visitor who has scrolled the whole page sees it: the lazily loaded images too.
+    await page.evaluate(() => {
+      for (const image of document.querySelectorAll<HTMLImageElement>('img[loading="lazy"]')) image.loading = "eager";
+    });
+    await page.waitForFunction(() => [...document.images].every((image) => image.complete), undefined, { timeout: 15_000 });
     const file = path.join(out, `${shot.file}-${String(width).padStart(4, "0")}.png`);
     await page.screenshot({ path: file, fullPage: true });
     console.log(`${file}  ${response?.status() ?? "?"} ${shot.path}`);
