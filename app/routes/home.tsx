@@ -20,15 +20,15 @@ import type { Route } from "./+types/home";
 const homes = perRevision<HomeCards | null>(2);
 
 /**
- * The journals with their newest issue, the newest articles and books and the open calls for papers;
+ * The newest articles, the open calls for papers, the journals with their newest issue and the newest books, as cards;
  * `home` is null when the content service could not answer (spec §8: the page still renders, with
  * the root's statistics and services).
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { api, locale } = loaderBase(request, context);
   const home = await homes.get(context, locale, async () => {
-    const home = await orUnavailable(api.home(locale));
-    return { value: home && homeCards(home, locale), keep: home !== null };
+    const content = await orUnavailable(api.home(locale));
+    return { value: content && homeCards(content, locale), keep: content !== null };
   });
   return { home };
 }

@@ -8,7 +8,7 @@ import { SectionHeading } from "./section-heading.tsx";
 /**
  * The journals, each with its cover, subjects and newest issue. The title's link covers the card
  * (cover included); the issue's link sits above it. Two to a row on a phone, so that twelve
- * journals do not push the articles three screens down.
+ * journals do not push the new books three screens down.
  */
 export function HomeJournals({ journals }: { journals: JournalCard[] }) {
   const t = useMessages();
