@@ -7,7 +7,7 @@
 import { useEffect, useRef, useSyncExternalStore } from "react";
 import { type PageLinkDescriptor, PrefetchPageLinks, useLocation } from "react-router";
 import { nextIdlePrefetch } from "../lib/prefetch.ts";
-import { afterIdle, visibleLinks } from "./idle-prefetch.tsx";
+import { afterIdle, endIdlePrefetch, visibleLinks } from "./idle-prefetch.tsx";
 
 /** Past this, a prefetch whose files never reported counts as done, so the next can start. */
 const PREFETCH_TIMEOUT_MS = 10_000;
@@ -40,7 +40,10 @@ function visiblePages(): string[] {
 function schedule() {
   if (!shown.ready || current !== undefined) return;
   const next = nextIdlePrefetch(visiblePages(), { current: shown.page, done, count: shown.count });
-  if (next === undefined) return;
+  if (next === undefined) {
+    endIdlePrefetch();
+    return;
+  }
   shown = { ...shown, ready: false, count: shown.count + 1 };
   current = next;
   notify();

@@ -31,6 +31,18 @@ export const visibleLinks = {
   },
 };
 
+let endFirstPage: () => void = () => {};
+/**
+ * Settles once the first page shown has prefetched what it will without intent: what waits for
+ * it (the web fonts, decision 030) does not compete with the next page's files for a slow
+ * connection. Never on a connection that saves data.
+ */
+export const firstPagePrefetched = new Promise<void>((resolve) => {
+  endFirstPage = resolve;
+});
+/** Called by the queue when it has nothing more to prefetch (again and again: only the first counts). */
+export const endIdlePrefetch = () => endFirstPage();
+
 /** Runs `callback` once the document has loaded and the main thread is next idle. */
 export function afterIdle(callback: () => void) {
   const idle = () =>
@@ -62,7 +74,12 @@ export function watchForIdlePrefetch(anchor: HTMLAnchorElement | null): (() => v
 }
 
 // A prefetching whose code does not load is no error of the page's: it just does not happen.
-const IdlePrefetchQueue = lazy(() => import("./idle-prefetch-queue.tsx").catch(() => ({ default: () => null })));
+const IdlePrefetchQueue = lazy(() =>
+  import("./idle-prefetch-queue.tsx").catch(() => {
+    endIdlePrefetch();
+    return { default: () => null };
+  }),
+);
 
 /** The idle prefetching, from the first idle moment after the page has loaded. */
 export function IdlePrefetch() {

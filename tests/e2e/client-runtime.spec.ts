@@ -79,6 +79,10 @@ test.describe("link prefetching", () => {
         if (message.type() === "error") errors.push(message.text());
       });
       const requests = watchData(page);
+      const fonts: string[] = [];
+      page.on("request", (request) => {
+        if (request.url().endsWith(".woff2")) fonts.push(request.url());
+      });
       await visitHomePage(page);
       await mainNavigation(page).getByRole("link", { name: "Journals" }).hover();
       await page.waitForTimeout(500);
@@ -88,6 +92,8 @@ test.describe("link prefetching", () => {
       await mainNavigation(page).getByRole("link", { name: "Who We Are" }).click();
       await expect(page.getByRole("heading", { level: 1 })).toHaveText("Who We Are");
       expect(requests.map((r) => r.path)).toEqual(["/who-we-are.data"]);
+      // Nor the web fonts, which wait for the idle prefetching (decision 030): the pages keep the fitted fallbacks.
+      expect(fonts).toEqual([]);
     });
   }
 });

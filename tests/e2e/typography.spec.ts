@@ -71,9 +71,23 @@ test.describe("fonts", () => {
     expect(await drawnWith(page, heading)).toEqual([{ family: SERIF, isCustomFont: true }]);
   });
 
-  test("a first page preloads no font; once loaded it fetches the upright files once, cached for good, and no other subset", async ({ page }) => {
+  test("the next page opened in the app is set in the fonts the first page fetched", async ({ page }) => {
+    await page.goto("/tr/biz-kimiz");
+    await fontsFetched(page);
+    // The page being read keeps its fallbacks; the next one, opened by a click, has the fonts.
+    expect(await drawnWith(page, page.getByRole("heading", { level: 1 }))).toEqual([expect.objectContaining({ isCustomFont: false })]);
+    await page.locator("header nav").getByRole("link", { name: "Dergiler", exact: true }).click();
+    const heading = page.getByRole("heading", { level: 1, name: "Dergiler" });
+    await expect(heading).toBeFocused({ timeout: 20_000 });
+    await page.evaluate(() => document.fonts.ready);
+    expect(await drawnWith(page, heading)).toEqual([{ family: SERIF, isCustomFont: true }]);
+  });
+
+  test("a first page preloads no font; loaded and prefetched, it fetches the upright files once, cached, no other subset", async ({ page }) => {
     const fetched: string[] = [];
     const cacheControl = new Map<string, string>();
+    const requested: string[] = [];
+    page.on("request", (request) => requested.push(new URL(request.url()).pathname));
     page.on("response", (response) => {
       const { pathname } = new URL(response.url());
       if (!pathname.endsWith(".woff2")) return;
@@ -98,6 +112,11 @@ test.describe("fonts", () => {
       expect(cacheControl.get(path)).toBe(IMMUTABLE);
     }
     expect(fetched).toHaveLength(new Set(fetched).size);
+    // After the idle prefetching of the next pages' data, which a click needs first.
+    const firstFont = requested.findIndex((path) => path.endsWith(".woff2"));
+    const prefetched = requested.filter((path, i) => path.endsWith(".data") && i < firstFont);
+    expect(prefetched.length).toBeGreaterThan(0);
+    expect(requested.slice(firstFont).filter((path) => path.endsWith(".data"))).toEqual([]);
   });
 
   test("the build holds the latin and latin-ext WOFF2 files only", () => {

@@ -1,13 +1,15 @@
 /**
  * The site's fonts from a visitor's second page on (decision 030). A first page is drawn in the
  * fallbacks fitted to the fonts' metrics, and fetches no font before it has loaded: on a phone's
- * first visit the font files delayed the largest paint by a second. Once the page has loaded the
- * upright faces are fetched while the browser is idle (cached for a year), and the next page,
+ * first visit the font files delayed the largest paint by a second. Once the page has loaded and
+ * prefetched the next pages' files, the upright faces are fetched while the browser is idle
+ * (cached for a year; not on a connection that saves data, which prefetches nothing), and the next page,
  * whether opened in the app or loaded anew, is set in them from its first paint:
  * `html.fonts` puts the fonts at the head of the stacks (scripts/fonts.ts).
  */
 import { useEffect, useRef } from "react";
 import { useLocation } from "react-router";
+import { afterIdle, firstPagePrefetched } from "../idle-prefetch.tsx";
 
 const FETCHED = "meridian:fonts";
 const FAMILIES = new Set(["Source Sans 3", "Vollkorn"]);
@@ -36,10 +38,12 @@ export function WebFonts() {
         () => {},
       );
     };
-    const whenIdle = () => (window.requestIdleCallback ?? setTimeout)(fetchFaces);
-    if (document.readyState === "complete") whenIdle();
-    else addEventListener("load", whenIdle, { once: true });
-    return () => removeEventListener("load", whenIdle);
+    // After the first page's idle prefetching (the next page's data and code come first), when idle.
+    let cancelled = false;
+    firstPagePrefetched.then(() => afterIdle(() => cancelled || fetchFaces()));
+    return () => {
+      cancelled = true;
+    };
   }, []);
 
   // Not on the page being read (its text would move): on the next one, as it replaces this.
