@@ -166,7 +166,8 @@ async function launchChromium(): Promise<{ port: number; stop: () => Promise<voi
       await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5000))]);
       if (child.exitCode === null) child.kill("SIGKILL");
     }
-    rmSync(profile, { recursive: true, force: true });
+    // Chromium's helper processes may still be writing into the profile for a moment.
+    rmSync(profile, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
   };
   const port = await new Promise<number>((resolve, reject) => {
     let output = "";
