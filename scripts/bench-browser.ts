@@ -7,6 +7,10 @@
  * `--reports` keeps each run's whole Lighthouse result in bench-results/lighthouse/; `--against <origin>`
  * measures another server too (another checkout's build on the same content), in turn with this
  * one, so that both see the same load on a busy machine, and prints a table for each.
+ * `--throttling devtools` applies Lighthouse's mobile throttling to the browser (the network's
+ * speed and latency, the CPU slowed 4×) instead of simulating it: slower to run, but requests
+ * start when the page really makes them, where the simulation starts every request a script
+ * made as soon as that script has run (docs/benchmarks.md).
  *
  * The figures are only as steady as the machine: Lighthouse's simulated throttling scales what it
  * observes, so other processes on the CPUs still move TBT and the performance score. The load
@@ -191,9 +195,10 @@ async function launchChromium(): Promise<{ port: number; stop: () => Promise<voi
   return { port, stop };
 }
 
-const config: Config = { extends: "lighthouse:default", settings: { emulatedUserAgent: USER_AGENT } };
+type Throttling = "simulate" | "devtools";
 
-async function lighthouseRun(url: string, reportFile?: string): Promise<RunFigures> {
+async function lighthouseRun(url: string, throttlingMethod: Throttling, reportFile?: string): Promise<RunFigures> {
+  const config: Config = { extends: "lighthouse:default", settings: { emulatedUserAgent: USER_AGENT, throttlingMethod } };
   const chromium = await launchChromium();
   try {
     const result = await lighthouse(url, { port: chromium.port, output: "json", logLevel: "error", onlyCategories: [...CATEGORIES] }, config);
@@ -293,8 +298,11 @@ async function main() {
       only: { type: "string" },
       reports: { type: "boolean" },
       against: { type: "string" },
+      throttling: { type: "string", default: "simulate" },
     },
   });
+  const throttling = values.throttling as Throttling;
+  if (throttling !== "simulate" && throttling !== "devtools") throw new Error("--throttling takes simulate or devtools");
   const runs = Number(values.runs);
   if (!Number.isInteger(runs) || runs < 1) throw new Error("--runs takes a positive whole number");
   ensureBuild(values["no-build"]);
@@ -324,7 +332,7 @@ async function main() {
       for (let i = 0; i < runs; i++) {
         for (const [t, target] of targets.entries()) {
           const report = reports && path.join(reports, `${page.name.replace(/\W+/g, "-")}${t ? `-against` : ""}-${i + 1}.json`);
-          const run = await lighthouseRun(target.base + page.path, report);
+          const run = await lighthouseRun(target.base + page.path, throttling, report);
           measured[t].runs.push(run);
           console.log(
             `  ${page.name.padEnd(22)} ${targets.length > 1 ? `${target.name} ` : ""}run ${i + 1}: performance ${run.performance}, CPU index ${Math.round(run.benchmarkIndex)}, TBT ${Math.round(run.tbtMs)} ms, LCP ${Math.round(run.lcpMs)} ms, JS ${run.jsKb.toFixed(1)} KiB`,
@@ -341,7 +349,7 @@ async function main() {
   const report = [
     `# Lighthouse ${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC`,
     "",
-    `Lighthouse mobile (default simulated throttling), ${CHROMIUM} --headless=new, median of ${runs} run(s) per page, on ${os.cpus().length} CPUs shared with whatever else runs: the performance score and TBT move with the load. Load average (1 min) at the start ${loadAtStart.toFixed(2)}, at the end ${os.loadavg()[0].toFixed(2)}.`,
+    `Lighthouse mobile (${throttling === "simulate" ? "default simulated throttling" : "throttling applied to the browser"}), ${CHROMIUM} --headless=new, median of ${runs} run(s) per page, on ${os.cpus().length} CPUs shared with whatever else runs: the performance score and TBT move with the load. Load average (1 min) at the start ${loadAtStart.toFixed(2)}, at the end ${os.loadavg()[0].toFixed(2)}.`,
     "",
     "JS KiB (requests): script bytes Lighthouse saw transferred, headers included, until the page settled. First-visit JS: the scripts and module preloads the HTML names, bodies as served (Brotli). Main thread / scripts: the time the trace shows the main thread busy, and evaluating scripts, unthrottled. CPU index: Lighthouse's benchmarkIndex, lower when the machine is busy.",
     ...targets.flatMap((target, t) => ["", ...(targets.length > 1 ? [`## ${target.name} (${target.base})`, ""] : []), ...table(rows[t])]),
