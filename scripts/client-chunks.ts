@@ -20,6 +20,8 @@ import type { Plugin } from "vite";
 const root = path.resolve(import.meta.dirname, "..");
 const FRAMEWORK = /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]|^\0vite[\\/]preload-helper/;
 const MESSAGES = /[\\/]i18n[\\/]messages[\\/]/;
+const APP = path.join(root, "app");
+const ROUTES = path.join(root, "app/routes");
 
 interface ModuleGraph {
   getModuleInfo(id: string): { importedIds: readonly string[] } | null;
@@ -63,7 +65,7 @@ export function clientChunks(): Plugin {
                   {
                     // Not the route modules, which stay files of their own.
                     name: "shared",
-                    test: (id) => id.startsWith(path.join(root, "app")) && !id.startsWith(path.join(root, "app/routes")),
+                    test: (id) => id.startsWith(APP) && !id.startsWith(ROUTES),
                     minShareCount: 4,
                     maxModuleSize: 2500,
                   },
