@@ -10,7 +10,8 @@
  * `--throttling devtools` applies Lighthouse's mobile throttling to the browser (the network's
  * speed and latency, the CPU slowed 4×) instead of simulating it: slower to run, but requests
  * start when the page really makes them, where the simulation starts every request a script
- * made as soon as that script has run (docs/benchmarks.md).
+ * made as soon as that script has run (docs/benchmarks.md). `--block "*.woff2,*.svg"` blocks the
+ * requests matching those patterns (Lighthouse's `blockedUrlPatterns`), to see what they cost.
  *
  * The figures are only as steady as the machine: Lighthouse's simulated throttling scales what it
  * observes, so other processes on the CPUs still move TBT and the performance score. The load
@@ -197,8 +198,8 @@ async function launchChromium(): Promise<{ port: number; stop: () => Promise<voi
 
 type Throttling = "simulate" | "devtools";
 
-async function lighthouseRun(url: string, throttlingMethod: Throttling, reportFile?: string): Promise<RunFigures> {
-  const config: Config = { extends: "lighthouse:default", settings: { emulatedUserAgent: USER_AGENT, throttlingMethod } };
+async function lighthouseRun(url: string, throttlingMethod: Throttling, blockedUrlPatterns: string[], reportFile?: string): Promise<RunFigures> {
+  const config: Config = { extends: "lighthouse:default", settings: { emulatedUserAgent: USER_AGENT, throttlingMethod, blockedUrlPatterns } };
   const chromium = await launchChromium();
   try {
     const result = await lighthouse(url, { port: chromium.port, output: "json", logLevel: "error", onlyCategories: [...CATEGORIES] }, config);
@@ -299,10 +300,12 @@ async function main() {
       reports: { type: "boolean" },
       against: { type: "string" },
       throttling: { type: "string", default: "simulate" },
+      block: { type: "string" },
     },
   });
   const throttling = values.throttling as Throttling;
   if (throttling !== "simulate" && throttling !== "devtools") throw new Error("--throttling takes simulate or devtools");
+  const blocked = values.block?.split(",").map((pattern) => pattern.trim()) ?? [];
   const runs = Number(values.runs);
   if (!Number.isInteger(runs) || runs < 1) throw new Error("--runs takes a positive whole number");
   ensureBuild(values["no-build"]);
@@ -332,7 +335,7 @@ async function main() {
       for (let i = 0; i < runs; i++) {
         for (const [t, target] of targets.entries()) {
           const report = reports && path.join(reports, `${page.name.replace(/\W+/g, "-")}${t ? `-against` : ""}-${i + 1}.json`);
-          const run = await lighthouseRun(target.base + page.path, throttling, report);
+          const run = await lighthouseRun(target.base + page.path, throttling, blocked, report);
           measured[t].runs.push(run);
           console.log(
             `  ${page.name.padEnd(22)} ${targets.length > 1 ? `${target.name} ` : ""}run ${i + 1}: performance ${run.performance}, CPU index ${Math.round(run.benchmarkIndex)}, TBT ${Math.round(run.tbtMs)} ms, LCP ${Math.round(run.lcpMs)} ms, JS ${run.jsKb.toFixed(1)} KiB`,
