@@ -42,6 +42,14 @@ const schema = z.object({
     .default(0),
   /** Whether those pulls download the PDF galleys too. */
   HARVEST_GALLEYS: z.stringbool().default(false),
+  /**
+   * The content editor at /admin/ (docs/decisions/038-content-editor.md): saves commit to
+   * CONTENT_DIR's Git repository and import it. Only on a loopback HOST: it has no sign-in of its own.
+   */
+  EDIT_MODE: z.stringbool().default(false),
+  /** The author of the editor's commits; unset, Git's own user.name and user.email in CONTENT_DIR. */
+  EDITOR_NAME: z.string().trim().min(1).optional(),
+  EDITOR_EMAIL: z.email().optional(),
   /** Article pages are counted from a beacon their page sends, not from the requests: for a CDN that keeps pages (docs/decisions/036-counted-usage.md). */
   USAGE_BEACON: z.stringbool().default(false),
   PRERENDER_DIR: z.string().default("build/prerendered"),
@@ -114,6 +122,22 @@ const checked = schema
     path: ["RECAPTCHA_SECRET"],
     message: "RECAPTCHA_SITE_KEY and RECAPTCHA_SECRET are set together or not at all",
   })
+  .refine((c) => !c.EDIT_MODE || ["127.0.0.1", "localhost", "::1"].includes(c.HOST), {
+    path: ["EDIT_MODE"],
+    message: "the editor has no sign-in of its own: serve it on HOST=127.0.0.1 (npm run edit does)",
+  })
+  .refine((c) => !c.EDIT_MODE || (c.WEB_CONCURRENCY ?? 1) === 1, {
+    path: ["WEB_CONCURRENCY"],
+    message: "1 with EDIT_MODE (saves are taken one at a time)",
+  })
+  .refine((c) => !c.EDIT_MODE || !c.API_URL, {
+    path: ["EDIT_MODE"],
+    message: "the editor imports into this process's own database: not with API_URL",
+  })
+  .refine((c) => Boolean(c.EDITOR_NAME) === Boolean(c.EDITOR_EMAIL), {
+    path: ["EDITOR_EMAIL"],
+    message: "EDITOR_NAME and EDITOR_EMAIL are set together or not at all",
+  })
   // Vite's development server, its file watcher and its hot-reload socket, are one process's.
   .refine((c) => c.NODE_ENV !== "development" || (c.WEB_CONCURRENCY ?? 1) === 1, {
     path: ["WEB_CONCURRENCY"],
@@ -121,7 +145,7 @@ const checked = schema
   })
   .transform((c) => ({
     ...c,
-    WEB_CONCURRENCY: c.WEB_CONCURRENCY ?? (c.NODE_ENV === "development" ? 1 : Math.min(os.availableParallelism(), 64)),
+    WEB_CONCURRENCY: c.WEB_CONCURRENCY ?? (c.NODE_ENV === "development" || c.EDIT_MODE ? 1 : Math.min(os.availableParallelism(), 64)),
   }));
 
 export type Config = z.output<typeof checked>;

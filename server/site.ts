@@ -65,6 +65,8 @@ export interface SiteOptions {
   revision: RevisionFollower;
   /** Counts the use of articles (absent: nothing is counted). */
   usage?: UsageCounter;
+  /** The content editor (EDIT_MODE), given the site's stylesheets for its previews. */
+  editor?: (stylesheets: () => Promise<string[]>) => Hono;
 }
 
 const MESSAGES_MAX_AGE = 24 * 60 * 60;
@@ -117,7 +119,7 @@ function overloaded(path: string): Response {
   });
 }
 
-export function createSite({ config, api, forms, apiApp, oai, build, clientDir, ready, revision, usage }: SiteOptions) {
+export function createSite({ config, api, forms, apiApp, oai, build, clientDir, ready, revision, usage, editor }: SiteOptions) {
   const app = new Hono();
   const mode = config.NODE_ENV === "development" ? "development" : "production";
   const loadBuild = typeof build === "function" ? build : async () => build;
@@ -228,6 +230,8 @@ export function createSite({ config, api, forms, apiApp, oai, build, clientDir, 
       return c.json({ error: "method_not_allowed", message: messages[locale].api.methodNotAllowed }, 405, { Allow: "GET, HEAD" });
     });
   }
+  // The content editor at /admin/ (EDIT_MODE only), with its own policy.
+  if (editor) app.route("/", editor(async () => (await loadBuild()).assets.routes.root?.css ?? []));
   // Harvesters' requests (GET, or POST with a small form) go to the repository as they are.
   if (oai) {
     app.all("/oai", oaiBodyLimit, (c) => oai(c.req.raw));

@@ -18,11 +18,16 @@ import { type ApiClient, createApiClient, overHttp } from "../service/api/client
 import { createContentService } from "../service/api/content-service.ts";
 import { followRevision } from "../service/api/revision.ts";
 import type { ContentDb } from "../service/db/database.ts";
+import { importContent } from "../service/content/import.ts";
+import { readContentFolder } from "../service/content/read-folder.ts";
+import { configuredAuthor, repositoryRoot } from "../service/editor/git.ts";
+import { contentEditing } from "../service/editor/save.ts";
 import { harvestStatus, journalsWithSource } from "../service/harvest/state.ts";
 import { createOaiApp } from "../service/oai/app.ts";
 import { startOutbox } from "../service/submissions/outbox.ts";
-import { readConfig } from "./config.ts";
+import { type Config, readConfig } from "./config.ts";
 import { openContentStore } from "./content-store.ts";
+import { createEditorApp } from "./editor.ts";
 import { type HarvestSchedule, scheduleHarvest } from "./harvest-schedule.ts";
 import { startLogs } from "./log.ts";
 import { forwardedOai, inProcessOai, type OaiHandler } from "./oai.ts";
@@ -155,7 +160,8 @@ async function main() {
 
   // Article pages and galleys served are counted, and sent to the content service in batches.
   const usage = usageCounter({ send: (batch) => api.recordUsage(batch), intervalMs: USAGE_FLUSH_MS, beacon: config.USAGE_BEACON });
-  const siteOptions = { config, api, forms, apiApp, oai, ready, revision, usage };
+  const editor = config.EDIT_MODE && database ? await editorOf(config, database) : undefined;
+  const siteOptions = { config, api, forms, apiApp, oai, ready, revision, usage, editor };
   let listener: (req: IncomingMessage, res: ServerResponse) => void;
   if (development) {
     const { createServer: createVite } = await import("vite");
@@ -199,6 +205,22 @@ async function main() {
   });
   // A promise nobody awaited that fails is a bug to log, not a reason to drop every visitor's request.
   process.on("unhandledRejection", (reason) => console.error("unhandled rejection:", reason));
+}
+
+/** The content editor (EDIT_MODE) on CONTENT_DIR's Git repository, committing as EDITOR_NAME or Git's own user. */
+async function editorOf(config: Config, db: ContentDb) {
+  const contentDir = config.CONTENT_DIR;
+  await repositoryRoot(contentDir).catch(() => {
+    throw new Error(`EDIT_MODE: ${contentDir} is not in a Git repository (git init it, or set CONTENT_DIR to a clone of the content's repository)`);
+  });
+  const author =
+    config.EDITOR_NAME && config.EDITOR_EMAIL ? { name: config.EDITOR_NAME, email: config.EDITOR_EMAIL } : await configuredAuthor(contentDir);
+  if (!author) throw new Error("EDIT_MODE: the editor's commits need an author: set EDITOR_NAME and EDITOR_EMAIL, or Git's user.name and user.email");
+  // The editor shows the working folder as it is now, whatever the database held.
+  await importContent(db, await readContentFolder(contentDir));
+  const editing = contentEditing({ contentDir, db });
+  console.log(`content editor: http://${config.HOST}:${config.PORT}/admin/ (commits by ${author.name} <${author.email}> in ${contentDir})`);
+  return (stylesheets: () => Promise<string[]>) => createEditorApp({ contentDir, editing, author, siteUrl: config.PUBLIC_URL, stylesheets });
 }
 
 function fail(error: Error): never {

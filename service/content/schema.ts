@@ -9,7 +9,8 @@ import { pageIds } from "../../contract/api-types.ts";
 export const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 const slug = z.string().regex(SLUG, "lowercase ASCII words joined by hyphens");
 const id = slug;
-const markdown = z.string().trim().min(1);
+/** Rich text: the editor (service/editor/decap-config.ts) offers a Markdown field for it. */
+const markdown = z.string().trim().min(1).meta({ widget: "markdown" });
 const line = z.string().trim().min(1);
 const isoDate = z.iso.date();
 const email = z.email();
@@ -28,7 +29,8 @@ const order = z.number().int().min(0).optional();
 /** An image under the folder's `images/`, in the shape the image optimizer (server/images.ts) serves. */
 const imageFile = z
   .string()
-  .regex(/^[a-z0-9][a-z0-9-]*(?:\/[a-z0-9][a-z0-9-]*)*\.(?:svg|png|jpe?g|webp)$/, "a path under images/ such as covers/books/{id}.svg");
+  .regex(/^[a-z0-9][a-z0-9-]*(?:\/[a-z0-9][a-z0-9-]*)*\.(?:svg|png|jpe?g|webp)$/, "a path under images/ such as covers/books/{id}.svg")
+  .meta({ widget: "image" });
 
 const ror = z.string().regex(/^0[a-hj-km-np-tv-z0-9]{6}\d{2}$/, "a ROR id such as 03yrm5c26 (without https://ror.org/)");
 const country = z.string().regex(/^[A-Z]{2}$/, "a two-letter country code");

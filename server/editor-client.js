@@ -1,0 +1,92 @@
+/**
+ * The content editor's own script, loaded before Decap CMS (server/editor.ts): Decap waits for it
+ * (`CMS_MANUAL_INIT`), then the previews are registered and the editor starts. A preview shows
+ * the entry with the site's stylesheet and the markup of the site's pages (the page header, the
+ * rich text, an issue's article list), in both languages side by side, each with its `lang`.
+ * Decap's `h` is React's createElement.
+ */
+window.CMS_MANUAL_INIT = true;
+
+const LOCALES = [
+  ["en", "English"],
+  ["tr", "Türkçe"],
+];
+/** Which fields of each collection's locale blocks a page shows: its title, its lead, its rich text. */
+const PAGES = {
+  services: ["title", "description", "details"],
+  policies: ["title", "description", "details"],
+  pages: ["title", null, "body"],
+  departments: ["name", null, "description"],
+  journals: ["title", null, "aimsScope"],
+  books: ["title", "subtitle", "description"],
+  calls: ["title", "specialTitle", "body"],
+};
+const h = (...args) => window.h(...args);
+
+/** One locale's column: its name, then what `render` draws from the entry's block in that locale. */
+const columns = (render) =>
+  h(
+    "div",
+    { className: "grid gap-8 lg:grid-cols-2" },
+    LOCALES.map(([locale, name]) =>
+      h("section", { key: locale, lang: locale, "aria-label": name }, h("p", { className: "eyebrow mb-3" }, name), render(locale)),
+    ),
+  );
+const header = (title, lead) =>
+  h(
+    "div",
+    { className: "border-b border-stone-200 bg-white pb-6" },
+    h("h1", { className: "max-w-4xl font-serif text-h1 text-stone-900" }, title),
+    lead ? h("p", { className: "mt-4 max-w-3xl text-lg text-stone-600" }, lead) : null,
+  );
+
+/** A service, a policy, a page, a department, a journal, a book, a call: a title, a lead, the rich text. */
+function PagePreview({ entry, collection, widgetsFor }) {
+  const [title, lead, body] = PAGES[collection.get("name")];
+  return h(
+    "div",
+    { className: "page py-6" },
+    columns((locale) =>
+      h(
+        "div",
+        null,
+        header(entry.getIn(["data", locale, title]), lead && entry.getIn(["data", locale, lead])),
+        h("div", { className: "rich-text mt-6" }, widgetsFor(locale).getIn(["widgets", body])),
+      ),
+    ),
+  );
+}
+
+/** An issue: its articles as the journal's issue page lists them, each with its abstract. */
+function IssuePreview({ entry }) {
+  const data = (key) => entry.getIn(["data", key]);
+  const articles = data("articles");
+  return h(
+    "div",
+    { className: "page py-6" },
+    header(`Vol. ${data("volume") ?? ""}, No. ${data("number") ?? ""} (${data("year") ?? ""})`),
+    (articles ? articles.toArray() : []).map((article, i) =>
+      h(
+        "article",
+        { key: i, className: "mt-8 border-b border-stone-200 pb-6" },
+        columns((locale) =>
+          h(
+            "div",
+            null,
+            h("h2", { className: "font-serif text-h3 text-stone-900" }, article.getIn([locale, "title"])),
+            h("div", { className: "rich-text mt-3" }, h("p", null, article.getIn([locale, "abstract"]))),
+          ),
+        ),
+      ),
+    ),
+  );
+}
+
+window.addEventListener("DOMContentLoaded", () => {
+  const { CMS } = window;
+  const { siteStyles, issueCollections } = document.documentElement.dataset;
+  for (const href of JSON.parse(siteStyles || "[]")) CMS.registerPreviewStyle(href);
+  for (const name of Object.keys(PAGES)) CMS.registerPreviewTemplate(name, PagePreview);
+  for (const name of JSON.parse(issueCollections || "[]")) CMS.registerPreviewTemplate(name, IssuePreview);
+  CMS.init();
+});

@@ -1,0 +1,242 @@
+/**
+ * The content editor's configuration (Decap CMS, docs/decisions/038-content-editor.md), generated
+ * from the content schemas (service/content/schema.ts) through their JSON Schema: a field added to
+ * the model appears in the editor, with its type, whether it is required and its choices. What
+ * JSON Schema cannot say (check digits, references between files, uniqueness) the server checks
+ * on every save with the schemas themselves, and refuses naming the file and the field.
+ */
+import { z } from "zod";
+import {
+  boardFile,
+  bookFile,
+  callFile,
+  contentItemFile,
+  departmentFile,
+  issueFile,
+  journalFile,
+  pageFile,
+  referenceFile,
+  referencesFile,
+} from "../content/schema.ts";
+
+/** A field of Decap's configuration (https://decapcms.org/docs/widgets/). */
+export interface DecapField {
+  name: string;
+  label: string;
+  widget: "string" | "markdown" | "image" | "select" | "number" | "boolean" | "object" | "list";
+  required?: boolean;
+  hint?: string;
+  fields?: DecapField[];
+  field?: DecapField;
+  options?: string[];
+  multiple?: boolean;
+  value_type?: "int" | "float";
+  collapsed?: boolean;
+  summary?: string;
+  media_folder?: string;
+  public_folder?: string;
+  choose_url?: boolean;
+}
+
+interface CollectionBase {
+  name: string;
+  label: string;
+  label_singular?: string;
+  description?: string;
+  format: "yaml" | "yml";
+  extension?: "yaml";
+}
+export interface FolderCollection extends CollectionBase {
+  folder: string;
+  /** Where an entry's file sits below the folder, when it is not `{slug}.yaml` (`{{slug}}/journal`). */
+  path?: string;
+  create: boolean;
+  identifier_field: string;
+  slug: string;
+  summary?: string;
+  fields: DecapField[];
+}
+export interface FilesCollection extends CollectionBase {
+  files: { name: string; label: string; file: string; fields: DecapField[] }[];
+}
+export type DecapCollection = FolderCollection | FilesCollection;
+
+/** The JSON Schema of a zod schema as the editor sees it: what a file may hold (defaults make fields optional). */
+type JsonSchema = {
+  type?: string;
+  format?: string;
+  enum?: string[];
+  properties?: Record<string, JsonSchema>;
+  required?: string[];
+  items?: JsonSchema;
+  anyOf?: JsonSchema[];
+  widget?: "markdown" | "image";
+  default?: unknown;
+};
+const jsonSchema = (schema: z.ZodType) => z.toJSONSchema(schema, { io: "input", unrepresentable: "any" }) as JsonSchema;
+
+/** "aimsScope" → "Aims scope"; the two locales' blocks by their languages' names. */
+const LOCALE_LABELS: Record<string, string> = { en: "English", tr: "Türkçe" };
+function labelOf(name: string): string {
+  if (LOCALE_LABELS[name]) return LOCALE_LABELS[name];
+  const words = name.replace(/([a-z])([A-Z])/g, "$1 $2").toLowerCase();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+/** Where an image field's uploads go (under the content folder) and how its value names them (under images/). */
+export interface ImageFolder {
+  /** Under images/: covers/journals, covers/books, photos. */
+  under: string;
+}
+
+/** An object of one of several shapes (a relation by article or by DOI): one form with every field, required only where all shapes require it. */
+function merged(variants: JsonSchema[]): JsonSchema {
+  const properties: Record<string, JsonSchema> = {};
+  for (const variant of variants) Object.assign(properties, variant.properties);
+  const required = Object.keys(properties).filter((name) => variants.every((v) => v.required?.includes(name)));
+  return { type: "object", properties, required };
+}
+
+function fieldOf(name: string, schema: JsonSchema, required: boolean, images: ImageFolder): DecapField {
+  const base = { name, label: labelOf(name), ...(required ? {} : { required: false }) };
+  if (schema.anyOf) return fieldOf(name, merged(schema.anyOf), required, images);
+  if (schema.widget === "markdown") return { ...base, widget: "markdown" };
+  if (schema.widget === "image") {
+    return { ...base, widget: "image", choose_url: false, media_folder: `/images/${images.under}`, public_folder: images.under };
+  }
+  if (schema.enum) return { ...base, widget: "select", options: schema.enum };
+  switch (schema.type) {
+    case "boolean":
+      return { ...base, widget: "boolean", required: false };
+    case "integer":
+    case "number":
+      return { ...base, widget: "number", value_type: schema.type === "integer" ? "int" : "float" };
+    case "object":
+      return { ...base, widget: "object", collapsed: false, fields: fieldsOf(schema, images) };
+    case "array": {
+      const items = schema.items ?? {};
+      // An emptied list is left out of the file; a list the schema requires to have items says so on save.
+      const list = { ...base, required: false };
+      if (items.enum) return { ...list, widget: "select", multiple: true, options: items.enum };
+      if (items.type === "object" || items.anyOf)
+        return { ...list, widget: "list", collapsed: true, fields: fieldsOf(items.anyOf ? merged(items.anyOf) : items, images) };
+      return { ...list, widget: "list", field: fieldOf(labelOf(name), items, true, images) };
+    }
+    default:
+      return { ...base, widget: "string", ...(schema.format === "date" ? { hint: "YYYY-MM-DD" } : {}) };
+  }
+}
+
+function fieldsOf(schema: JsonSchema, images: ImageFolder): DecapField[] {
+  return Object.entries(schema.properties ?? {}).map(([name, property]) => fieldOf(name, property, schema.required?.includes(name) ?? false, images));
+}
+
+/** The editor's fields for a file of this schema. */
+export function decapFields(schema: z.ZodType, images: ImageFolder = { under: "photos" }): DecapField[] {
+  return fieldsOf(jsonSchema(schema), images);
+}
+
+/**
+ * `references.yaml` is a bare list; Decap edits objects. The editor sees `{ article, references }`
+ * (service/editor/entry-files.ts wraps and unwraps it), the article being its folder's name.
+ */
+export const REFERENCES_FIELD = "references";
+export const REFERENCES_ARTICLE_FIELD = "article";
+function referenceListFields(): DecapField[] {
+  return [
+    { name: REFERENCES_ARTICLE_FIELD, label: "Article id", widget: "string", hint: "The article's id in its issue: the folder articles/{id}/" },
+    { ...fieldOf(REFERENCES_FIELD, jsonSchema(referencesFile), true, { under: "photos" }), required: true },
+  ];
+}
+
+const yaml = { format: "yaml", extension: "yaml" } as const;
+/** A journal's issues are the collection `issues-{journal id}`. */
+export const ISSUES_PREFIX = "issues-";
+const byId = { identifier_field: "id", slug: "{{fields.id}}" } as const;
+
+/** A journal as the editor lists it: its folder's id and its English title. */
+export interface JournalListing {
+  id: string;
+  title: string;
+}
+
+/** Decap's collections for a content folder with these journals (each journal's issues and reference lists are collections of their own). */
+export function decapCollections(journals: JournalListing[]): DecapCollection[] {
+  const folder = (
+    name: string,
+    label: string,
+    labelSingular: string,
+    schema: z.ZodType,
+    options: Partial<FolderCollection> & { images?: ImageFolder } = {},
+  ): FolderCollection => {
+    const { images, ...rest } = options;
+    return {
+      name,
+      label,
+      label_singular: labelSingular,
+      folder: name,
+      create: true,
+      ...byId,
+      summary: "{{fields.en.title}}",
+      ...yaml,
+      fields: decapFields(schema, images),
+      ...rest,
+    };
+  };
+  return [
+    folder("services", "Services", "Service", contentItemFile),
+    folder("policies", "Policies", "Policy", contentItemFile),
+    folder("pages", "Pages", "Page", pageFile, { create: false }),
+    folder("departments", "Departments", "Department", departmentFile, { summary: "{{fields.en.name}}" }),
+    folder("journals", "Journals", "Journal", journalFile, { path: "{{slug}}/journal", images: { under: "covers/journals" } }),
+    {
+      name: "boards",
+      label: "Editorial boards",
+      ...yaml,
+      files: journals.map((journal) => ({
+        name: journal.id,
+        label: journal.title,
+        file: `journals/${journal.id}/board.yaml`,
+        fields: decapFields(boardFile),
+      })),
+    },
+    ...journals.flatMap((journal): FolderCollection[] => [
+      {
+        ...folder(`${ISSUES_PREFIX}${journal.id}`, `Issues: ${journal.title}`, "Issue", issueFile),
+        folder: `journals/${journal.id}/issues`,
+        summary: "{{fields.volume}}({{fields.number}}), {{fields.year}}",
+      },
+      {
+        ...folder(`references-${journal.id}`, `Reference lists: ${journal.title}`, "Reference list", referencesFile),
+        folder: `journals/${journal.id}/articles`,
+        path: "{{slug}}/references",
+        identifier_field: REFERENCES_ARTICLE_FIELD,
+        slug: `{{fields.${REFERENCES_ARTICLE_FIELD}}}`,
+        summary: `{{fields.${REFERENCES_ARTICLE_FIELD}}}`,
+        fields: referenceListFields(),
+      },
+    ]),
+    folder("books", "Books", "Book", bookFile, { images: { under: "covers/books" } }),
+    folder("calls", "Calls for papers", "Call for papers", callFile),
+    {
+      name: "settings",
+      label: "Settings",
+      ...yaml,
+      files: [
+        {
+          name: "reference",
+          label: "Reference lists (categories, indexes, review types…)",
+          file: "reference.yaml",
+          fields: decapFields(referenceFile),
+        },
+      ],
+    },
+  ];
+}
+
+/** Whether a file under a folder collection's folder is one of its entries (a journal folder also holds board.yaml and issues/). */
+export function isEntryFile(collection: FolderCollection, file: string): boolean {
+  const relative = file.slice(collection.folder.length + 1);
+  const pattern = (collection.path ?? "{{slug}}").replace(/\{\{[^}]+\}\}/g, "[^/]+");
+  return new RegExp(`^${pattern}\\.${collection.extension ?? "yaml"}$`).test(relative);
+}

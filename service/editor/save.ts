@@ -1,0 +1,93 @@
+/**
+ * A save from the content editor: the files are written into the content folder, the whole folder
+ * is checked as `content:check` checks it, and then either everything is committed (only those
+ * files, with the editor as author and Decap's message) and imported in one transaction, the
+ * content's revision moving so that every process's kept pages turn stale; or, on any problem,
+ * the files are put back as they were and the problems are returned, naming file and field.
+ * Saves run one at a time.
+ */
+import { mkdir, readFile, rm, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { importContent } from "../content/import.ts";
+import { ContentError, type ContentProblem, readContentFolder } from "../content/read-folder.ts";
+import type { ContentDb } from "../db/database.ts";
+import { type Author, commitFiles } from "./git.ts";
+
+/** A file to write (its new bytes) or to delete (null), by its path under the content folder. */
+export interface Change {
+  path: string;
+  content: Uint8Array | string | null;
+}
+
+/** A save the content check refused: nothing was committed or imported, and the files are as they were. */
+export class SaveRefused extends Error {
+  readonly problems: ContentProblem[];
+  constructor(problems: ContentProblem[]) {
+    super(problems.map((p) => `${p.file}: ${p.field}: ${p.message}`).join("\n"));
+    this.name = "SaveRefused";
+    this.problems = problems;
+  }
+}
+
+export interface SavedChanges {
+  /** The new commit, or undefined when the files were already as committed. */
+  commit: string | undefined;
+  /** Whether the folder was imported (only when a content file, not only media, changed). */
+  imported: boolean;
+}
+
+export interface ContentEditing {
+  save(changes: Change[], message: string, author: Author): Promise<SavedChanges>;
+}
+
+/** Media (images, galleys) are served from the folder as they are: only the content files need an import. */
+const needsImport = (file: string) => /\.(ya?ml|md|xml)$/.test(file);
+
+export function contentEditing({ contentDir, db }: { contentDir: string; db: ContentDb }): ContentEditing {
+  let queue: Promise<unknown> = Promise.resolve();
+  const absolute = (file: string) => path.join(contentDir, file);
+
+  async function saveNow(changes: Change[], message: string, author: Author): Promise<SavedChanges> {
+    const before = await Promise.all(changes.map((change) => readFile(absolute(change.path)).catch(() => null)));
+    const putBack = () =>
+      Promise.all(
+        changes.map((change, i) => (before[i] === null ? rm(absolute(change.path), { force: true }) : writeFile(absolute(change.path), before[i]))),
+      );
+    let bundle: Awaited<ReturnType<typeof readContentFolder>>;
+    let commit: string | undefined;
+    try {
+      for (const change of changes) {
+        if (change.content === null) await rm(absolute(change.path), { force: true });
+        else {
+          await mkdir(path.dirname(absolute(change.path)), { recursive: true });
+          await writeFile(absolute(change.path), change.content);
+        }
+      }
+      bundle = await readContentFolder(contentDir);
+      commit = await commitFiles(
+        contentDir,
+        changes.map((change) => change.path),
+        message,
+        author,
+      );
+    } catch (error) {
+      await putBack();
+      if (!(error instanceof ContentError)) throw error;
+      const touched = new Set(changes.map((change) => change.path));
+      // The problems in the files saved first: they are what the editor can mend.
+      throw new SaveRefused([...error.problems].sort((a, b) => Number(touched.has(b.file)) - Number(touched.has(a.file))));
+    }
+    // Once committed, the commit stands; should the import fail, the next save imports the whole folder again.
+    const imported = changes.some((change) => needsImport(change.path));
+    if (imported) await importContent(db, bundle);
+    return { commit, imported };
+  }
+
+  return {
+    save(changes, message, author) {
+      const result = queue.then(() => saveNow(changes, message, author));
+      queue = result.catch(() => undefined);
+      return result;
+    },
+  };
+}
