@@ -176,9 +176,13 @@ export function createEditorApp({ contentDir, editing, author, siteUrl, styleshe
   app.get("/admin/config.yml", async (c) => {
     const origin = siteUrl ?? new URL(c.req.url).origin;
     // JSON is YAML too: Decap reads the file as YAML, and says so when it is not labelled so.
-    return c.body(JSON.stringify(decapConfig(decapCollections(await journalsOf(contentDir)), origin)), 200, { "Content-Type": "text/yaml; charset=utf-8" });
+    return c.body(JSON.stringify(decapConfig(decapCollections(await journalsOf(contentDir)), origin)), 200, {
+      "Content-Type": "text/yaml; charset=utf-8",
+    });
   });
-  app.get("/admin/editor-client.js", async (c) => c.body(await readFile(editorClient, "utf8"), 200, { "Content-Type": "text/javascript; charset=utf-8" }));
+  app.get("/admin/editor-client.js", async (c) =>
+    c.body(await readFile(editorClient, "utf8"), 200, { "Content-Type": "text/javascript; charset=utf-8" }),
+  );
   app.use(
     "/admin/*",
     serveStatic({

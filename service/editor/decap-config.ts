@@ -112,11 +112,11 @@ function fieldOf(name: string, schema: JsonSchema, required: boolean, images: Im
     case "number":
       return { ...base, widget: "number", value_type: schema.type === "integer" ? "int" : "float" };
     case "object":
-      return { ...base, widget: "object", collapsed: false, fields: fieldsOf(schema, images) };
+      // Inside an optional object, nothing is required of the editor (the save's check holds the rest).
+      return { ...base, widget: "object", collapsed: false, fields: fieldsOf(schema, images, required) };
     case "array": {
       const items = schema.items ?? {};
-      // An emptied list is left out of the file; a list the schema requires to have items says so on save.
-      const list = { ...base, required: false };
+      const list = base;
       if (items.enum) return { ...list, widget: "select", multiple: true, options: items.enum };
       if (items.type === "object" || items.anyOf)
         return { ...list, widget: "list", collapsed: true, fields: fieldsOf(items.anyOf ? merged(items.anyOf) : items, images) };
@@ -127,8 +127,10 @@ function fieldOf(name: string, schema: JsonSchema, required: boolean, images: Im
   }
 }
 
-function fieldsOf(schema: JsonSchema, images: ImageFolder): DecapField[] {
-  return Object.entries(schema.properties ?? {}).map(([name, property]) => fieldOf(name, property, schema.required?.includes(name) ?? false, images));
+function fieldsOf(schema: JsonSchema, images: ImageFolder, requiring = true): DecapField[] {
+  return Object.entries(schema.properties ?? {}).map(([name, property]) =>
+    fieldOf(name, property, requiring && (schema.required?.includes(name) ?? false), images),
+  );
 }
 
 /** The editor's fields for a file of this schema. */

@@ -59,18 +59,24 @@ export function toEditor(file: string, raw: string): string {
 
 type JsonSchema = { type?: string; properties?: Record<string, JsonSchema>; required?: string[]; items?: JsonSchema; anyOf?: JsonSchema[] };
 
-/** Drops what Decap writes for an optional field left empty ("", null, an empty list), where the schema allows leaving it out. */
-function withoutEmpty(value: unknown, schema: JsonSchema): unknown {
-  if (Array.isArray(value)) return value.map((item) => withoutEmpty(item, schema.items ?? {}));
+/**
+ * What Decap saved, tidied: an optional field it left empty ("", null, an empty list) is dropped
+ * where the schema allows leaving it out, and the fields are put in the schema's order (Decap
+ * moves an edited list item's fields about), so that a commit shows what changed and little else.
+ */
+function tidied(value: unknown, schema: JsonSchema): unknown {
+  if (Array.isArray(value)) return value.map((item) => tidied(item, schema.items ?? {}));
   if (value === null || typeof value !== "object") return value;
   const variants = schema.anyOf ?? [schema];
   const properties = Object.assign({}, ...variants.map((v) => v.properties ?? {})) as Record<string, JsonSchema>;
   const required = new Set(variants.flatMap((v) => v.required ?? []));
+  const order = Object.keys(properties);
+  const rank = (key: string) => (order.includes(key) ? order.indexOf(key) : order.length);
   const tidy: Record<string, unknown> = {};
-  for (const [key, item] of Object.entries(value)) {
+  for (const [key, item] of Object.entries(value).sort(([a], [b]) => rank(a) - rank(b))) {
     const empty = item === "" || item === null || (Array.isArray(item) && item.length === 0);
     if (empty && !required.has(key)) continue;
-    tidy[key] = withoutEmpty(item, properties[key] ?? {});
+    tidy[key] = tidied(item, properties[key] ?? {});
   }
   return tidy;
 }
@@ -83,6 +89,6 @@ export function fromEditor(file: string, raw: string): string {
   if (isReferenceList(file) && data && typeof data === "object" && !Array.isArray(data)) {
     data = (data as Record<string, unknown>)[REFERENCES_FIELD];
   }
-  const tidy = withoutEmpty(data, z.toJSONSchema(schema, { io: "input", unrepresentable: "any" }) as JsonSchema);
+  const tidy = tidied(data, z.toJSONSchema(schema, { io: "input", unrepresentable: "any" }) as JsonSchema);
   return stringify(tidy, { lineWidth: 0, blockQuote: "literal" });
 }
