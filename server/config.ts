@@ -50,6 +50,12 @@ const schema = z.object({
   /** The author of the editor's commits; unset, Git's own user.name and user.email in CONTENT_DIR. */
   EDITOR_NAME: z.string().trim().min(1).optional(),
   EDITOR_EMAIL: z.email().optional(),
+  /** CONTENT_DIR as a clone of the content's repository: the push webhook's secret (POST /hooks/content). */
+  CONTENT_WEBHOOK_SECRET: z.string().min(16, "at least 16 characters").optional(),
+  /** How often to fetch the content's branch and import a new commit (0: only on webhooks). */
+  CONTENT_POLL_MINUTES: z.coerce.number().int().min(0).max(1440).default(0),
+  CONTENT_REMOTE: z.string().min(1).default("origin"),
+  CONTENT_BRANCH: z.string().min(1).default("main"),
   /** Article pages are counted from a beacon their page sends, not from the requests: for a CDN that keeps pages (docs/decisions/036-counted-usage.md). */
   USAGE_BEACON: z.stringbool().default(false),
   PRERENDER_DIR: z.string().default("build/prerendered"),
@@ -129,6 +135,10 @@ const checked = schema
   .refine((c) => !c.EDIT_MODE || (c.WEB_CONCURRENCY ?? 1) === 1, {
     path: ["WEB_CONCURRENCY"],
     message: "1 with EDIT_MODE (saves are taken one at a time)",
+  })
+  .refine((c) => !(c.CONTENT_WEBHOOK_SECRET || c.CONTENT_POLL_MINUTES > 0) || !c.API_URL, {
+    path: ["CONTENT_WEBHOOK_SECRET"],
+    message: "the content's commits are imported by the process that holds the database: not with API_URL",
   })
   .refine((c) => !c.EDIT_MODE || !c.API_URL, {
     path: ["EDIT_MODE"],

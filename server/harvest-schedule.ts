@@ -9,7 +9,6 @@
  * exclusively, taken over when older than LOCK_STALE_MS, as a process that died holding it left
  * it), and a process skips its turn when another pulled within the interval.
  */
-import { mkdir, open, readFile, rm, stat } from "node:fs/promises";
 import path from "node:path";
 import { importContent } from "../service/content/import.ts";
 import { readContentFolder } from "../service/content/read-folder.ts";
@@ -18,6 +17,7 @@ import type { ClientOptions } from "../service/harvest/oai-client.ts";
 import { pullContent } from "../service/harvest/pull.ts";
 import { readStates, stateDir } from "../service/harvest/state.ts";
 import { pullSummary } from "../service/harvest/summary.ts";
+import { takeLock } from "./lock-file.ts";
 
 /** A lock older than this was left by a process that stopped while pulling. */
 const LOCK_STALE_MS = 60 * 60_000;
@@ -46,34 +46,9 @@ export function scheduleHarvest({
   const lockFile = path.join(stateDir(contentDir), "lock");
   let running: Promise<unknown> | undefined;
 
-  async function lock(): Promise<boolean> {
-    await mkdir(stateDir(contentDir), { recursive: true });
-    for (let attempt = 0; attempt < 2; attempt++) {
-      try {
-        const handle = await open(lockFile, "wx");
-        await handle.writeFile(`${process.pid} ${new Date().toISOString()}\n`);
-        await handle.close();
-        return true;
-      } catch (error) {
-        if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
-        const age =
-          Date.now() -
-          (await stat(lockFile).then(
-            (s) => s.mtimeMs,
-            () => Date.now(),
-          ));
-        if (age < LOCK_STALE_MS) return false;
-        console.warn(
-          `harvest: taking over a lock left ${Math.round(age / 60_000)} min ago (${(await readFile(lockFile, "utf8").catch(() => "")).trim()})`,
-        );
-        await rm(lockFile, { force: true });
-      }
-    }
-    return false;
-  }
-
   async function runOnce(): Promise<"pulled" | "locked" | "recent"> {
-    if (!(await lock())) return "locked";
+    const release = await takeLock(lockFile, LOCK_STALE_MS, "harvest");
+    if (!release) return "locked";
     try {
       // Another process pulled within the interval: this turn is taken.
       const states = Object.values(await readStates(contentDir));
@@ -87,7 +62,7 @@ export function scheduleHarvest({
       }
       return "pulled";
     } finally {
-      await rm(lockFile, { force: true });
+      await release();
     }
   }
 

@@ -65,6 +65,8 @@ export interface SiteOptions {
   revision: RevisionFollower;
   /** Counts the use of articles (absent: nothing is counted). */
   usage?: UsageCounter;
+  /** The content repository's push webhook and the last sync's outcome, at /hooks/content. */
+  contentSync?: Hono;
   /** The content editor (EDIT_MODE), given the site's stylesheets for its previews. */
   editor?: (stylesheets: () => Promise<string[]>) => Hono;
 }
@@ -119,7 +121,7 @@ function overloaded(path: string): Response {
   });
 }
 
-export function createSite({ config, api, forms, apiApp, oai, build, clientDir, ready, revision, usage, editor }: SiteOptions) {
+export function createSite({ config, api, forms, apiApp, oai, build, clientDir, ready, revision, usage, editor, contentSync }: SiteOptions) {
   const app = new Hono();
   const mode = config.NODE_ENV === "development" ? "development" : "production";
   const loadBuild = typeof build === "function" ? build : async () => build;
@@ -230,8 +232,13 @@ export function createSite({ config, api, forms, apiApp, oai, build, clientDir, 
       return c.json({ error: "method_not_allowed", message: messages[locale].api.methodNotAllowed }, 405, { Allow: "GET, HEAD" });
     });
   }
+  if (contentSync) app.route("/", contentSync);
   // The content editor at /admin/ (EDIT_MODE only), with its own policy.
-  if (editor) app.route("/", editor(async () => (await loadBuild()).assets.routes.root?.css ?? []));
+  if (editor)
+    app.route(
+      "/",
+      editor(async () => (await loadBuild()).assets.routes.root?.css ?? []),
+    );
   // Harvesters' requests (GET, or POST with a small form) go to the repository as they are.
   if (oai) {
     app.all("/oai", oaiBodyLimit, (c) => oai(c.req.raw));

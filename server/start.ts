@@ -17,9 +17,9 @@ import { createApiApp } from "../service/api/app.ts";
 import { type ApiClient, createApiClient, overHttp } from "../service/api/client.ts";
 import { createContentService } from "../service/api/content-service.ts";
 import { followRevision } from "../service/api/revision.ts";
-import type { ContentDb } from "../service/db/database.ts";
 import { importContent } from "../service/content/import.ts";
 import { readContentFolder } from "../service/content/read-folder.ts";
+import type { ContentDb } from "../service/db/database.ts";
 import { configuredAuthor, repositoryRoot } from "../service/editor/git.ts";
 import { contentEditing } from "../service/editor/save.ts";
 import { harvestStatus, journalsWithSource } from "../service/harvest/state.ts";
@@ -27,6 +27,7 @@ import { createOaiApp } from "../service/oai/app.ts";
 import { startOutbox } from "../service/submissions/outbox.ts";
 import { type Config, readConfig } from "./config.ts";
 import { openContentStore } from "./content-store.ts";
+import { contentSync, contentSyncApp } from "./content-sync.ts";
 import { createEditorApp } from "./editor.ts";
 import { type HarvestSchedule, scheduleHarvest } from "./harvest-schedule.ts";
 import { startLogs } from "./log.ts";
@@ -161,7 +162,29 @@ async function main() {
   // Article pages and galleys served are counted, and sent to the content service in batches.
   const usage = usageCounter({ send: (batch) => api.recordUsage(batch), intervalMs: USAGE_FLUSH_MS, beacon: config.USAGE_BEACON });
   const editor = config.EDIT_MODE && database ? await editorOf(config, database) : undefined;
-  const siteOptions = { config, api, forms, apiApp, oai, ready, revision, usage, editor };
+  // Commits pushed to the content's repository: on its webhook, or polled by the process that runs the scheduled work.
+  const sync =
+    database && (config.CONTENT_WEBHOOK_SECRET || config.CONTENT_POLL_MINUTES > 0)
+      ? contentSync({
+          contentDir: config.CONTENT_DIR,
+          db: database,
+          remote: config.CONTENT_REMOTE,
+          branch: config.CONTENT_BRANCH,
+          pollMs: runsScheduledWork ? config.CONTENT_POLL_MINUTES * 60_000 : 0,
+        })
+      : undefined;
+  const siteOptions = {
+    config,
+    api,
+    forms,
+    apiApp,
+    oai,
+    ready,
+    revision,
+    usage,
+    editor,
+    contentSync: sync && contentSyncApp(sync, { secret: config.CONTENT_WEBHOOK_SECRET, branch: config.CONTENT_BRANCH }),
+  };
   let listener: (req: IncomingMessage, res: ServerResponse) => void;
   if (development) {
     const { createServer: createVite } = await import("vite");
@@ -200,6 +223,7 @@ async function main() {
       await usage.stop();
       await outbox?.stop();
       await harvest?.stop();
+      await sync?.stop();
       await database?.destroy();
     },
   });

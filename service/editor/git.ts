@@ -14,7 +14,8 @@ export interface Author {
   email: string;
 }
 
-async function git(cwd: string, args: string[]): Promise<string> {
+/** Runs git in `cwd`; its standard output. */
+export async function git(cwd: string, args: string[]): Promise<string> {
   const { stdout } = await run("git", args, { cwd, maxBuffer: 16 * 1024 * 1024 });
   return stdout;
 }
