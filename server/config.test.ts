@@ -91,4 +91,33 @@ describe("configuration", () => {
       "WEB_CONCURRENCY: 1 in development (NODE_ENV=development serves the sources through Vite, in one process)",
     );
   });
+
+  it("serves the local editor only on a loopback address, alone, with an author given whole", () => {
+    expect(readConfig({ EDIT_MODE: "1", HOST: "127.0.0.1" })).toMatchObject({ EDIT_MODE: true, WEB_CONCURRENCY: 1 });
+    expect(() => readConfig({ EDIT_MODE: "1" })).toThrow(
+      "EDIT_MODE: the editor has no sign-in of its own: serve it on HOST=127.0.0.1 (npm run edit does)",
+    );
+    expect(() => readConfig({ EDIT_MODE: "1", HOST: "127.0.0.1", WEB_CONCURRENCY: "2" })).toThrow("WEB_CONCURRENCY: 1 with EDIT_MODE");
+    expect(() => readConfig({ EDIT_MODE: "1", HOST: "127.0.0.1", EDITOR_NAME: "Ayşe" })).toThrow(/EDITOR_EMAIL/);
+  });
+
+  it("wants what a Git host's sign-in needs, and a way for the editor's commits to reach the site", () => {
+    const github = {
+      EDITOR_BACKEND: "github",
+      EDITOR_REPO: "meridian/content",
+      EDITOR_OAUTH_CLIENT_ID: "Iv1.abc",
+      EDITOR_OAUTH_CLIENT_SECRET: "secret",
+      PUBLIC_URL: "https://www.meridianpress.example",
+      CONTENT_WEBHOOK_SECRET: "a-webhook-secret-of-some-length",
+    };
+    expect(readConfig(github)).toMatchObject({ EDITOR_BACKEND: "github", CONTENT_BRANCH: "main" });
+    expect(() => readConfig({ ...github, EDITOR_OAUTH_CLIENT_SECRET: undefined })).toThrow(/EDITOR_OAUTH_CLIENT_SECRET: GitHub's sign-in needs/);
+    expect(() => readConfig({ ...github, CONTENT_WEBHOOK_SECRET: undefined })).toThrow(/through CONTENT_WEBHOOK_SECRET or CONTENT_POLL_MINUTES/);
+    expect(() => readConfig({ ...github, PUBLIC_URL: undefined })).toThrow(/needs EDITOR_REPO, EDITOR_OAUTH_CLIENT_ID and PUBLIC_URL/);
+    expect(() => readConfig({ ...github, EDITOR_BACKEND: "forgejo" })).toThrow(/EDITOR_HOST_URL: the Gitea or Forgejo server's origin/);
+    expect(readConfig({ ...github, EDITOR_BACKEND: "forgejo", EDITOR_HOST_URL: "https://codeberg.org/" }).EDITOR_HOST_URL).toBe(
+      "https://codeberg.org",
+    );
+    expect(() => readConfig({ ...github, CONTENT_WEBHOOK_SECRET: "short" })).toThrow(/CONTENT_WEBHOOK_SECRET: at least 16 characters/);
+  });
 });

@@ -50,6 +50,18 @@ const schema = z.object({
   /** The author of the editor's commits; unset, Git's own user.name and user.email in CONTENT_DIR. */
   EDITOR_NAME: z.string().trim().min(1).optional(),
   EDITOR_EMAIL: z.email().optional(),
+  /** The content editor in production: the Git host its editors sign in to and Decap commits to (README, "Editing content"). */
+  EDITOR_BACKEND: z.enum(["github", "gitlab", "gitea", "forgejo"]).optional(),
+  /** The content's repository on that host: owner/name (a GitLab group path may have more parts). */
+  EDITOR_REPO: z
+    .string()
+    .regex(/^[\w.-]+(?:\/[\w.-]+)+$/, "owner/name")
+    .optional(),
+  /** The host's origin: a GitHub Enterprise, GitLab, Gitea or Forgejo server (github.com and gitlab.com by default). */
+  EDITOR_HOST_URL: optionalUrl.transform((url) => url && new URL(url).origin),
+  /** The OAuth application registered at the host for the editor: its id, and (GitHub only) its secret. */
+  EDITOR_OAUTH_CLIENT_ID: z.string().min(1).optional(),
+  EDITOR_OAUTH_CLIENT_SECRET: z.string().min(1).optional(),
   /** CONTENT_DIR as a clone of the content's repository: the push webhook's secret (POST /hooks/content). */
   CONTENT_WEBHOOK_SECRET: z.string().min(16, "at least 16 characters").optional(),
   /** How often to fetch the content's branch and import a new commit (0: only on webhooks). */
@@ -140,6 +152,23 @@ const checked = schema
     path: ["CONTENT_WEBHOOK_SECRET"],
     message: "the content's commits are imported by the process that holds the database: not with API_URL",
   })
+  .refine((c) => !c.EDITOR_BACKEND || (c.EDITOR_REPO && c.EDITOR_OAUTH_CLIENT_ID && c.PUBLIC_URL), {
+    path: ["EDITOR_BACKEND"],
+    message: "needs EDITOR_REPO, EDITOR_OAUTH_CLIENT_ID and PUBLIC_URL",
+  })
+  .refine((c) => c.EDITOR_BACKEND !== "github" || c.EDITOR_OAUTH_CLIENT_SECRET, {
+    path: ["EDITOR_OAUTH_CLIENT_SECRET"],
+    message: "GitHub's sign-in needs the OAuth application's secret",
+  })
+  .refine((c) => !(c.EDITOR_BACKEND === "gitea" || c.EDITOR_BACKEND === "forgejo") || c.EDITOR_HOST_URL, {
+    path: ["EDITOR_HOST_URL"],
+    message: "the Gitea or Forgejo server's origin, such as https://codeberg.org",
+  })
+  .refine((c) => !c.EDITOR_BACKEND || c.CONTENT_WEBHOOK_SECRET || c.CONTENT_POLL_MINUTES > 0, {
+    path: ["EDITOR_BACKEND"],
+    message: "the editor's commits reach the site through CONTENT_WEBHOOK_SECRET or CONTENT_POLL_MINUTES: set one",
+  })
+  .refine((c) => !(c.EDITOR_BACKEND && c.EDIT_MODE), { path: ["EDIT_MODE"], message: "EDIT_MODE (local) or EDITOR_BACKEND (a Git host), not both" })
   .refine((c) => !c.EDIT_MODE || !c.API_URL, {
     path: ["EDIT_MODE"],
     message: "the editor imports into this process's own database: not with API_URL",

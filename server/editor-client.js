@@ -89,4 +89,26 @@ window.addEventListener("DOMContentLoaded", () => {
   for (const name of Object.keys(PAGES)) CMS.registerPreviewTemplate(name, PagePreview);
   for (const name of JSON.parse(issueCollections || "[]")) CMS.registerPreviewTemplate(name, IssuePreview);
   CMS.init();
+  showLastImport();
 });
+
+/**
+ * When the site refused the last commit it fetched (a Git host's webhook brings the editor's commits
+ * in production: server/content-sync.ts), the editor is told why, until a commit passes.
+ */
+function showLastImport() {
+  fetch("/hooks/content")
+    .then((response) => (response.ok ? response.json() : null))
+    .then((status) => {
+      const last = status?.last;
+      if (!last || (last.outcome !== "refused" && last.outcome !== "failed")) return;
+      const problems = (last.problems ?? []).map((p) => `${p.file}: ${p.field}: ${p.message}`);
+      const banner = document.createElement("div");
+      banner.setAttribute("role", "alert");
+      banner.style.cssText =
+        "position:fixed;inset:auto 0 0 0;z-index:10000;padding:12px 16px;background:#fef2f2;color:#7f1d1d;border-top:2px solid #b91c1c;font:15px/1.45 system-ui,sans-serif";
+      banner.textContent = `The site did not publish commit ${String(last.commit ?? "").slice(0, 7)}: ${problems.join("; ") || last.message}. Correct it and publish again; until then the site shows the last commit that passed.`;
+      document.body.append(banner);
+    })
+    .catch(() => {});
+}

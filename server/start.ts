@@ -20,6 +20,7 @@ import { followRevision } from "../service/api/revision.ts";
 import { importContent } from "../service/content/import.ts";
 import { readContentFolder } from "../service/content/read-folder.ts";
 import type { ContentDb } from "../service/db/database.ts";
+import type { GitHost } from "../service/editor/decap-config.ts";
 import { configuredAuthor, repositoryRoot } from "../service/editor/git.ts";
 import { contentEditing } from "../service/editor/save.ts";
 import { harvestStatus, journalsWithSource } from "../service/harvest/state.ts";
@@ -81,6 +82,7 @@ async function main() {
     config.IP_COUNTRY_URL,
     config.RECAPTCHA_SECRET ? config.RECAPTCHA_VERIFY_URL : undefined,
     config.IMAGE_HOST,
+    config.EDITOR_BACKEND === "github" ? (config.EDITOR_HOST_URL ?? "https://github.com") : undefined,
   ]);
 
   let api: ApiClient;
@@ -161,7 +163,7 @@ async function main() {
 
   // Article pages and galleys served are counted, and sent to the content service in batches.
   const usage = usageCounter({ send: (batch) => api.recordUsage(batch), intervalMs: USAGE_FLUSH_MS, beacon: config.USAGE_BEACON });
-  const editor = config.EDIT_MODE && database ? await editorOf(config, database) : undefined;
+  const editor = config.EDIT_MODE && database ? await localEditor(config, database) : config.EDITOR_BACKEND ? await hostEditor(config) : undefined;
   // Commits pushed to the content's repository: on its webhook, or polled by the process that runs the scheduled work.
   const sync =
     database && (config.CONTENT_WEBHOOK_SECRET || config.CONTENT_POLL_MINUTES > 0)
@@ -232,7 +234,7 @@ async function main() {
 }
 
 /** The content editor (EDIT_MODE) on CONTENT_DIR's Git repository, committing as EDITOR_NAME or Git's own user. */
-async function editorOf(config: Config, db: ContentDb) {
+async function localEditor(config: Config, db: ContentDb) {
   const contentDir = config.CONTENT_DIR;
   await repositoryRoot(contentDir).catch(() => {
     throw new Error(`EDIT_MODE: ${contentDir} is not in a Git repository (git init it, or set CONTENT_DIR to a clone of the content's repository)`);
@@ -244,7 +246,32 @@ async function editorOf(config: Config, db: ContentDb) {
   await importContent(db, await readContentFolder(contentDir));
   const editing = contentEditing({ contentDir, db });
   console.log(`content editor: http://${config.HOST}:${config.PORT}/admin/ (commits by ${author.name} <${author.email}> in ${contentDir})`);
-  return (stylesheets: () => Promise<string[]>) => createEditorApp({ contentDir, editing, author, siteUrl: config.PUBLIC_URL, stylesheets });
+  const backend = { kind: "local" as const, editing, author };
+  return (stylesheets: () => Promise<string[]>) => createEditorApp({ contentDir, backend, siteUrl: config.PUBLIC_URL, stylesheets });
+}
+
+/** The content editor in production (EDITOR_BACKEND): Decap commits at the Git host, and the content sync imports. */
+async function hostEditor(config: Config) {
+  const contentDir = config.CONTENT_DIR;
+  const root = await repositoryRoot(contentDir).catch(() => {
+    throw new Error(
+      `EDITOR_BACKEND: ${contentDir} is not a clone of the content's repository (git clone it, and set CONTENT_DIR to the content folder in it)`,
+    );
+  });
+  const host: GitHost = {
+    name: config.EDITOR_BACKEND as GitHost["name"],
+    repo: config.EDITOR_REPO as string,
+    branch: config.CONTENT_BRANCH,
+    url: config.EDITOR_HOST_URL,
+    appId: config.EDITOR_OAUTH_CLIENT_ID,
+  };
+  const github =
+    host.name === "github" && config.EDITOR_OAUTH_CLIENT_ID && config.EDITOR_OAUTH_CLIENT_SECRET
+      ? { clientId: config.EDITOR_OAUTH_CLIENT_ID, clientSecret: config.EDITOR_OAUTH_CLIENT_SECRET }
+      : undefined;
+  const backend = { kind: "host" as const, host, folder: path.relative(root, path.resolve(contentDir)) || ".", github };
+  console.log(`content editor: ${config.PUBLIC_URL}/admin/ (${host.name}, ${host.repo}, branch ${host.branch})`);
+  return (stylesheets: () => Promise<string[]>) => createEditorApp({ contentDir, backend, siteUrl: config.PUBLIC_URL, stylesheets });
 }
 
 function fail(error: Error): never {

@@ -242,3 +242,55 @@ export function isEntryFile(collection: FolderCollection, file: string): boolean
   const pattern = (collection.path ?? "{{slug}}").replace(/\{\{[^}]+\}\}/g, "[^/]+");
   return new RegExp(`^${pattern}\\.${collection.extension ?? "yaml"}$`).test(relative);
 }
+
+/** A Git host the editor signs in to in production, where Decap commits directly (docs/decisions/038-content-editor.md). */
+export interface GitHost {
+  name: "github" | "gitlab" | "gitea" | "forgejo";
+  /** owner/name of the content's repository. */
+  repo: string;
+  branch: string;
+  /** The host's origin: GitHub Enterprise, a GitLab, Gitea or Forgejo server (GitHub's and GitLab's own by default). */
+  url?: string;
+  /** The OAuth application's id (GitLab, Gitea, Forgejo: PKCE, no secret in the browser). */
+  appId?: string;
+}
+
+/** The host's web origin and its API's root. */
+export function hostEndpoints(host: GitHost): { web: string; api: string } {
+  switch (host.name) {
+    case "github":
+      return host.url ? { web: host.url, api: `${host.url}/api/v3` } : { web: "https://github.com", api: "https://api.github.com" };
+    case "gitlab": {
+      const web = host.url ?? "https://gitlab.com";
+      return { web, api: `${web}/api/v4` };
+    }
+    default: {
+      const web = host.url ?? "https://codeberg.org";
+      return { web, api: `${web}/api/v1` };
+    }
+  }
+}
+
+/** The `backend` of Decap's configuration for a Git host; GitHub signs in through the site's own OAuth endpoint (server/editor-oauth.ts). */
+export function hostBackend(host: GitHost, siteUrl: string) {
+  const { web, api } = hostEndpoints(host);
+  const common = { name: host.name, repo: host.repo, branch: host.branch, api_root: api };
+  if (host.name === "github") return { ...common, base_url: siteUrl, auth_endpoint: "admin/oauth/authorize" };
+  return { ...common, base_url: web, app_id: host.appId, ...(host.name === "gitlab" ? { auth_type: "pkce" } : {}) };
+}
+
+/** The collections with every path under `prefix` (the content folder's path in its repository), for a backend that reads the repository itself. */
+export function underFolder(collections: DecapCollection[], prefix: string): DecapCollection[] {
+  if (!prefix || prefix === ".") return collections;
+  const fields = (list: DecapField[]): DecapField[] =>
+    list.map((field) => ({
+      ...field,
+      ...(field.media_folder ? { media_folder: `/${prefix}${field.media_folder}` } : {}),
+      ...(field.fields ? { fields: fields(field.fields) } : {}),
+    }));
+  return collections.map((collection) =>
+    "folder" in collection
+      ? { ...collection, folder: `${prefix}/${collection.folder}`, fields: fields(collection.fields) }
+      : { ...collection, files: collection.files.map((file) => ({ ...file, file: `${prefix}/${file.file}`, fields: fields(file.fields) })) },
+  );
+}
