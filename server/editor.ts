@@ -24,6 +24,7 @@ import {
   underFolder,
 } from "../service/editor/decap-config.ts";
 import type { Author } from "../service/editor/git.ts";
+import { IMAGE_MAX_BYTES } from "../service/editor/media.ts";
 import type { ContentEditing } from "../service/editor/save.ts";
 import { journalsOf } from "./editor-journals.ts";
 import { gitHubOAuthApp } from "./editor-oauth.ts";
@@ -107,6 +108,8 @@ export function decapConfig(collections: DecapCollection[], siteUrl: string, bac
     display_url: siteUrl,
     media_folder: folder ? `${folder}/images` : "images",
     public_folder: "",
+    // Advice to the browser; the rule is kept where files are written or fetched (service/editor/media.ts).
+    media_library: { name: "default", config: { max_file_size: IMAGE_MAX_BYTES } },
     slug: { encoding: "ascii", clean_accents: true, sanitize_replacement: "-" },
     collections: local ? collections : underFolder(collections, folder),
   };
