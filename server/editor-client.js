@@ -57,9 +57,53 @@ function PagePreview({ entry, collection, widgetsFor }) {
   );
 }
 
-/** An issue: its articles as the journal's issue page lists them, each with its abstract. */
-function IssuePreview({ entry }) {
+/** Decap's own user, with the Git host's token in production (the history is only for those who may write). */
+function authorization() {
+  try {
+    const token = JSON.parse(localStorage.getItem("decap-cms-user") || "null")?.token;
+    return token ? { Authorization: `Bearer ${token}` } : {};
+  } catch {
+    return {};
+  }
+}
+
+/** What changed in an article's record, from Git (server/editor-history.ts): for the version notes a correction asks for. */
+const historyOf = (journal, issue, article) =>
+  fetch(`/admin/history?${new URLSearchParams({ journal, issue, article })}`, { headers: authorization() }).then((response) =>
+    response.ok ? response.json() : { changes: [] },
+  );
+
+let ArticleHistory;
+/** Made once Decap's createClass is there: a list of the commits that changed the article. */
+function articleHistoryClass() {
+  ArticleHistory ??= window.createClass({
+    getInitialState: () => ({ changes: null }),
+    componentDidMount() {
+      const { journal, issue, article } = this.props;
+      historyOf(journal, issue, article).then(({ changes }) => this.setState({ changes }));
+    },
+    render() {
+      const { changes } = this.state;
+      if (!changes || changes.length === 0) return null;
+      return h(
+        "section",
+        { lang: "en", className: "mt-4 text-sm text-stone-600" },
+        h("h3", { className: "font-semibold text-stone-800" }, "What changed (Git history)"),
+        h(
+          "ul",
+          { className: "mt-1 list-disc pl-5" },
+          changes.map((change) => h("li", { key: change.commit }, `${change.date.slice(0, 10)} · ${change.author} · ${change.subject}`)),
+        ),
+      );
+    },
+  });
+  return ArticleHistory;
+}
+
+/** An issue: its articles as the journal's issue page lists them, each with its abstract and what changed in it. */
+function IssuePreview({ entry, collection }) {
   const data = (key) => entry.getIn(["data", key]);
+  const journal = collection.get("name").replace(/^issues-/, "");
   const articles = data("articles");
   return h(
     "div",
@@ -77,6 +121,7 @@ function IssuePreview({ entry }) {
             h("div", { className: "rich-text mt-3" }, h("p", null, article.getIn([locale, "abstract"]))),
           ),
         ),
+        article.get("id") && data("id") ? h(articleHistoryClass(), { journal, issue: data("id"), article: article.get("id") }) : null,
       ),
     ),
   );

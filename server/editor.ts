@@ -24,8 +24,8 @@ import {
   underFolder,
 } from "../service/editor/decap-config.ts";
 import type { Author } from "../service/editor/git.ts";
-import { IMAGE_MAX_BYTES } from "../service/editor/media.ts";
 import type { ContentEditing } from "../service/editor/save.ts";
+import { editorHistoryApp } from "./editor-history.ts";
 import { journalsOf } from "./editor-journals.ts";
 import { gitHubOAuthApp } from "./editor-oauth.ts";
 import { createProxyApp } from "./editor-proxy.ts";
@@ -108,8 +108,6 @@ export function decapConfig(collections: DecapCollection[], siteUrl: string, bac
     display_url: siteUrl,
     media_folder: folder ? `${folder}/images` : "images",
     public_folder: "",
-    // Advice to the browser; the rule is kept where files are written or fetched (service/editor/media.ts).
-    media_library: { name: "default", config: { max_file_size: IMAGE_MAX_BYTES } },
     slug: { encoding: "ascii", clean_accents: true, sanitize_replacement: "-" },
     collections: local ? collections : underFolder(collections, folder),
   };
@@ -142,6 +140,7 @@ export function createEditorApp({ contentDir, backend, siteUrl, stylesheets }: E
     });
   });
   app.get("/admin/editor-client.js", (c) => c.body(editorClientScript, 200, { "Content-Type": "text/javascript; charset=utf-8" }));
+  app.route("/", editorHistoryApp({ contentDir, host: backend.kind === "host" ? backend.host : undefined }));
   if (backend.kind === "local") app.route("/", createProxyApp({ contentDir, editing: backend.editing, author: backend.author }));
   else if (backend.github && siteUrl) {
     app.route("/", gitHubOAuthApp({ ...backend.github, web: hostEndpoints(backend.host).web, siteUrl }));

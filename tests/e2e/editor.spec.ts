@@ -136,6 +136,10 @@ test("a save with a bad DOI is refused naming the file and the field, and nothin
   await openEntry(page, "issues-journal-of-social-inquiry/entries/v15-n1");
   const item = page.getByText("climate-anxiety-and-pro-environmental-action-among-university-students", { exact: true });
   await item.locator("xpath=..").getByRole("button").first().click();
+  // What changed in the article, from Git, beside it in the preview: the abstract's commit by the editor.
+  const preview = page.frameLocator("iframe").first();
+  await expect(preview.getByRole("heading", { name: "What changed (Git history)" }).first()).toBeVisible();
+  await expect(preview.getByText(/· Ayşe Editör · Update Issue “v15-n1”/).first()).toBeVisible();
   await page.getByLabel("Doi (optional)").first().fill("not-a-doi");
   await publish(page);
   await expect(page.getByText(`${ISSUE}: articles.0.doi: a DOI such as 10.5555/abc.2025.1`)).toBeVisible({ timeout: 30_000 });

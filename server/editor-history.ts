@@ -1,0 +1,58 @@
+/**
+ * GET /admin/history?journal=…&issue=…&article=…: what changed in an article's record
+ * (service/editor/history.ts), for the editor's preview. Locally (`npm run edit`) the editor is
+ * the one person at this computer; with a Git host, only someone whose token (Decap's, sent as a
+ * bearer token) may write to the content's repository gets the history: the host says so, and
+ * its answer is kept five minutes.
+ */
+import { createHash } from "node:crypto";
+import { Hono } from "hono";
+import { SLUG } from "../service/content/schema.ts";
+import { type GitHost, hostEndpoints } from "../service/editor/decap-config.ts";
+import { articleHistory } from "../service/editor/history.ts";
+
+const ACCESS_KEPT_MS = 5 * 60_000;
+/** GitLab's Developer role, the first that may push. */
+const GITLAB_DEVELOPER = 30;
+
+/** Whether the host lets this token write to the repository. */
+export async function hostLetsWrite(host: GitHost, token: string): Promise<boolean> {
+  const { api } = hostEndpoints(host);
+  const gitlab = host.name === "gitlab";
+  const url = gitlab ? `${api}/projects/${encodeURIComponent(host.repo)}` : `${api}/repos/${host.repo}`;
+  const response = await fetch(url, {
+    headers: { Authorization: host.name === "github" || gitlab ? `Bearer ${token}` : `token ${token}`, Accept: "application/json" },
+    signal: AbortSignal.timeout(5000),
+  }).catch(() => undefined);
+  if (!response?.ok) return false;
+  const repo = (await response.json().catch(() => ({}))) as {
+    permissions?: { push?: boolean; project_access?: { access_level?: number } | null; group_access?: { access_level?: number } | null };
+  };
+  if (!gitlab) return repo.permissions?.push === true;
+  const level = Math.max(repo.permissions?.project_access?.access_level ?? 0, repo.permissions?.group_access?.access_level ?? 0);
+  return level >= GITLAB_DEVELOPER;
+}
+
+export function editorHistoryApp({ contentDir, host }: { contentDir: string; host?: GitHost }) {
+  const app = new Hono();
+  const allowed = new Map<string, number>();
+  const mayRead = async (authorization: string | undefined) => {
+    if (!host) return true;
+    const token = /^Bearer (\S+)$/.exec(authorization ?? "")?.[1];
+    if (!token) return false;
+    const key = createHash("sha256").update(token).digest("hex");
+    if ((allowed.get(key) ?? 0) > Date.now()) return true;
+    if (!(await hostLetsWrite(host, token))) return false;
+    allowed.set(key, Date.now() + ACCESS_KEPT_MS);
+    return true;
+  };
+  app.get("/admin/history", async (c) => {
+    const { journal, issue, article } = c.req.query();
+    if (![journal, issue, article].every((part) => typeof part === "string" && SLUG.test(part))) {
+      return c.json({ error: "journal, issue and article: ids such as journal-of-social-inquiry, v15-n1, an-article" }, 400);
+    }
+    if (!(await mayRead(c.req.header("authorization")))) return c.json({ error: "Sign in with write access to the content's repository." }, 401);
+    return c.json({ changes: await articleHistory(contentDir, { journal, issue, article }) });
+  });
+  return app;
+}
