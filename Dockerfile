@@ -13,6 +13,8 @@ RUN npm run build
 # (Node strips the types, docs/decisions/003-server-runs-typescript.md) beside the build's output.
 FROM node:24-bookworm-slim
 ENV NODE_ENV=production PORT=3000
+# Git, for a CONTENT_DIR that is a clone of the content's repository (its webhook and the editor: README, "Editing content").
+RUN apt-get update && apt-get install -y --no-install-recommends git ca-certificates && rm -rf /var/lib/apt/lists/*
 WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force
