@@ -11,11 +11,12 @@ import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
+import { ContentError } from "../service/content/read-folder.ts";
 import { decapCollections, type FolderCollection, isEntryFile } from "../service/editor/decap-config.ts";
 import { fromEditor, safeContentPath, toEditor } from "../service/editor/entry-files.ts";
 import type { Author } from "../service/editor/git.ts";
 import { mediaProblem } from "../service/editor/media.ts";
-import { type Change, type ContentEditing, SaveRefused } from "../service/editor/save.ts";
+import type { Change, ContentEditing } from "../service/editor/save.ts";
 import { journalsOf } from "./editor-journals.ts";
 import { isOwnPost } from "./post-origin.ts";
 
@@ -86,10 +87,11 @@ export function createProxyApp({ contentDir, editing, author }: { contentDir: st
       } catch {
         return c.json({ error: "The request is not JSON." }, 400);
       }
+      if (body === null || typeof body !== "object") return c.json({ error: "The request is not a JSON object." }, 400);
       try {
         return c.json(await answer(body.action, body.params ?? {}));
       } catch (error) {
-        if (error instanceof SaveRefused) {
+        if (error instanceof ContentError) {
           const list = error.problems.slice(0, 8).map((p) => `${p.file}: ${p.field}: ${p.message}`);
           const more = error.problems.length > 8 ? ` (and ${error.problems.length - 8} more)` : "";
           return c.json({ error: `Not saved, nothing published. ${list.join("; ")}${more}`, problems: error.problems }, 422);

@@ -14,9 +14,9 @@ import { testDatabases } from "../../tests/databases.ts";
 import { createContentService } from "../api/content-service.ts";
 import { readRevision } from "../api/revision.ts";
 import { importContent } from "../content/import.ts";
-import { readContentFolder } from "../content/read-folder.ts";
+import { ContentError, readContentFolder } from "../content/read-folder.ts";
 import type { DatabaseHandle } from "../db/database.ts";
-import { contentEditing, SaveRefused } from "./save.ts";
+import { contentEditing } from "./save.ts";
 
 const demo = path.resolve(import.meta.dirname, "../../content/demo");
 const EDITOR = { name: "Ayşe Editör", email: "ayse@example.org" };
@@ -79,8 +79,8 @@ describe.each(testDatabases())("saving from the editor ($dialect)", (database) =
 
     const refused = await editing.save([{ path: ISSUE, content: broken }], "Update Issue “v15-n1”", EDITOR).catch((error: unknown) => error);
 
-    expect(refused).toBeInstanceOf(SaveRefused);
-    expect((refused as SaveRefused).problems[0]).toEqual({ file: ISSUE, field: "articles.0.doi", message: "a DOI such as 10.5555/abc.2025.1" });
+    expect(refused).toBeInstanceOf(ContentError);
+    expect((refused as ContentError).problems[0]).toEqual({ file: ISSUE, field: "articles.0.doi", message: "a DOI such as 10.5555/abc.2025.1" });
     expect(await readFile(path.join(content, ISSUE), "utf8")).toBe(original);
     expect(git(repo, "rev-parse", "HEAD")).toBe(head);
     expect(await readRevision(handle.db)).toBe(revision);
@@ -108,7 +108,7 @@ describe.each(testDatabases())("saving from the editor ($dialect)", (database) =
         EDITOR,
       )
       .catch((error: unknown) => error);
-    expect((refused as SaveRefused).problems).toContainEqual(expect.objectContaining({ file: "calls/new-call.yaml", field: "tr.title" }));
+    expect((refused as ContentError).problems).toContainEqual(expect.objectContaining({ file: "calls/new-call.yaml", field: "tr.title" }));
     await expect(readFile(path.join(content, "calls/new-call.yaml"))).rejects.toThrow(/ENOENT/);
   }, 60_000);
 

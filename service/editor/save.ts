@@ -9,7 +9,7 @@
 import { mkdir, readFile, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { importContent } from "../content/import.ts";
-import { ContentError, type ContentProblem, readContentFolder } from "../content/read-folder.ts";
+import { ContentError, readContentFolder } from "../content/read-folder.ts";
 import type { ContentDb } from "../db/database.ts";
 import { type Author, commitFiles } from "./git.ts";
 
@@ -19,20 +19,10 @@ export interface Change {
   content: Uint8Array | string | null;
 }
 
-/** A save the content check refused: nothing was committed or imported, and the files are as they were. */
-export class SaveRefused extends Error {
-  readonly problems: ContentProblem[];
-  constructor(problems: ContentProblem[]) {
-    super(problems.map((p) => `${p.file}: ${p.field}: ${p.message}`).join("\n"));
-    this.name = "SaveRefused";
-    this.problems = problems;
-  }
-}
-
 export interface SavedChanges {
   /** The new commit, or undefined when the files were already as committed. */
   commit: string | undefined;
-  /** Whether the folder was imported (only when a content file, not only media, changed). */
+  /** Whether the folder was imported (not for images alone). */
   imported: boolean;
 }
 
@@ -40,8 +30,8 @@ export interface ContentEditing {
   save(changes: Change[], message: string, author: Author): Promise<SavedChanges>;
 }
 
-/** Media (images, galleys) are served from the folder as they are: only the content files need an import. */
-const needsImport = (file: string) => /\.(ya?ml|md|xml)$/.test(file);
+/** Images under images/ are served from the folder as they are; anything else (a file, a galley, a figure) is part of what is imported. */
+const needsImport = (file: string) => !file.startsWith("images/");
 
 export function contentEditing({ contentDir, db }: { contentDir: string; db: ContentDb }): ContentEditing {
   let queue: Promise<unknown> = Promise.resolve();
@@ -75,7 +65,8 @@ export function contentEditing({ contentDir, db }: { contentDir: string; db: Con
       if (!(error instanceof ContentError)) throw error;
       const touched = new Set(changes.map((change) => change.path));
       // The problems in the files saved first: they are what the editor can mend.
-      throw new SaveRefused([...error.problems].sort((a, b) => Number(touched.has(b.file)) - Number(touched.has(a.file))));
+      // Refused: nothing was committed or imported, and the files are as they were.
+      throw new ContentError([...error.problems].sort((a, b) => Number(touched.has(b.file)) - Number(touched.has(a.file))));
     }
     // Once committed, the commit stands; should the import fail, the next save imports the whole folder again.
     const imported = changes.some((change) => needsImport(change.path));
