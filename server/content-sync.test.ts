@@ -59,7 +59,7 @@ beforeAll(async () => {
   await migrateToLatest(handle.db);
   await importContent(handle.db, await readContentFolder(path.join(site, "content")));
   sync = contentSync({ contentDir: path.join(site, "content"), db: handle.db, remote: "origin", branch: "main", pollMs: 0 });
-}, 60_000);
+}, 120_000);
 
 afterAll(async () => {
   await sync?.stop();
@@ -86,7 +86,7 @@ describe("commits pushed to the content's repository", () => {
     expect(git(site, "rev-parse", "HEAD")).toBe(commit);
     expect(await serviceTitle()).toBe("Dil Düzenleme ve Son Okuma");
     expect(await readRevision(handle.db)).toBeGreaterThan(revision);
-  }, 60_000);
+  }, 120_000);
 
   it("refuses a commit with a bad DOI naming file and field, keeps the last good one, and imports the fix", async () => {
     const head = git(site, "rev-parse", "HEAD");
@@ -106,7 +106,7 @@ describe("commits pushed to the content's repository", () => {
 
     const fixed = await push(ISSUE, (text) => text.replace("doi: not-a-doi", "doi: 10.5555/jsi.2026.15.1.1"), "The DOI mended");
     expect(await sync.runOnce()).toMatchObject({ outcome: "imported", commit: fixed });
-  }, 60_000);
+  }, 120_000);
 
   it("refuses an upload whose bytes are not what its name says", async () => {
     const commit = await push("content/images/covers/journals/new-cover.png", () => Buffer.from([0xff, 0xd8, 0xff, 0xe0]), "A cover");
@@ -119,7 +119,7 @@ describe("commits pushed to the content's repository", () => {
     git(other, "commit", "-qm", "No cover");
     git(other, "push", "-q", "origin", "main");
     expect((await sync.runOnce()).outcome).toBe("imported");
-  }, 60_000);
+  }, 120_000);
 });
 
 describe("the push webhook", () => {
@@ -127,7 +127,9 @@ describe("the push webhook", () => {
   const post = (body: string, headers: Record<string, string>) => app().request("/hooks/content", { method: "POST", body, headers });
   const sign = (body: string) => createHmac("sha256", SECRET).update(body).digest("hex");
   const settled = async (commit: string) => {
-    for (let i = 0; i < 100 && (await sync.status())?.commit !== commit; i++) await new Promise((resolve) => setTimeout(resolve, 100));
+    // The sync runs in the background: a fetch, a worktree, two reads of the folder and an import, slow on a busy machine.
+    const deadline = Date.now() + 90_000;
+    while (Date.now() < deadline && (await sync.status())?.commit !== commit) await new Promise((resolve) => setTimeout(resolve, 200));
     return (await sync.status()) as SyncStatus;
   };
 
@@ -139,7 +141,7 @@ describe("the push webhook", () => {
     expect(await settled(commit)).toMatchObject({ outcome: "imported", commit });
     expect(await serviceTitle()).toBe("Dil Düzenleme");
     expect(await (await app().request("/hooks/content")).json()).toMatchObject({ branch: "main", last: { outcome: "imported", commit } });
-  }, 60_000);
+  }, 120_000);
 
   it("takes GitLab's token and Gitea's or Forgejo's signature, and refuses anything else", async () => {
     const body = JSON.stringify({ ref: "refs/heads/main" });
@@ -150,7 +152,7 @@ describe("the push webhook", () => {
     expect((await post(body, { "X-Gitlab-Token": "not the secret" })).status).toBe(401);
     expect((await post(body, {})).status).toBe(401);
     await sync.stop();
-  }, 60_000);
+  }, 120_000);
 
   it("ignores a push to another branch", async () => {
     const body = JSON.stringify({ ref: "refs/heads/drafts" });

@@ -22,6 +22,8 @@ const PAGES = {
   calls: ["title", "specialTitle", "body"],
 };
 const h = (...args) => window.h(...args);
+/** The preview's frame set in the site's web fonts, as a page is once they are cached (`html.fonts`, scripts/fonts.ts). */
+const inSiteFonts = (element) => element?.ownerDocument.documentElement.classList.add("fonts");
 
 /** One locale's column: its name, then what `render` draws from the entry's block in that locale. */
 const columns = (render) =>
@@ -45,7 +47,7 @@ function PagePreview({ entry, collection, widgetsFor }) {
   const [title, lead, body] = PAGES[collection.get("name")];
   return h(
     "div",
-    { className: "page py-6" },
+    { className: "page py-6", ref: inSiteFonts },
     columns((locale) =>
       h(
         "div",
@@ -127,14 +129,32 @@ function IssuePreview({ entry, collection }) {
   );
 }
 
+/** An article's reference list as its page prints it. */
+function ReferencesPreview({ entry }) {
+  const references = entry.getIn(["data", "references"]);
+  return h(
+    "div",
+    { className: "page py-6", ref: inSiteFonts },
+    h("h2", { className: "font-serif text-h2 text-stone-900" }, "References"),
+    h(
+      "ol",
+      { className: "rich-text mt-4 list-decimal pl-6" },
+      (references ? references.toArray() : []).map((reference, i) => h("li", { key: i }, reference.get("text"))),
+    ),
+  );
+}
+
 window.addEventListener("DOMContentLoaded", () => {
   const { CMS } = window;
-  const { siteStyles, issueCollections } = document.documentElement.dataset;
+  const { siteStyles, journals, contentSync } = document.documentElement.dataset;
   for (const href of JSON.parse(siteStyles || "[]")) CMS.registerPreviewStyle(href);
   for (const name of Object.keys(PAGES)) CMS.registerPreviewTemplate(name, PagePreview);
-  for (const name of JSON.parse(issueCollections || "[]")) CMS.registerPreviewTemplate(name, IssuePreview);
+  for (const journal of JSON.parse(journals || "[]")) {
+    CMS.registerPreviewTemplate(`issues-${journal}`, IssuePreview);
+    CMS.registerPreviewTemplate(`articles-${journal}`, ReferencesPreview);
+  }
   CMS.init();
-  showLastImport();
+  if (contentSync) showLastImport();
 });
 
 /**

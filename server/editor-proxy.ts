@@ -13,7 +13,7 @@ import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { ContentError } from "../service/content/read-folder.ts";
 import { decapCollections, type FolderCollection, isEntryFile } from "../service/editor/decap-config.ts";
-import { fromEditor, safeContentPath, toEditor } from "../service/editor/entry-files.ts";
+import { type ArticleFolderFiles, fromEditor, safeContentPath, toEditor } from "../service/editor/entry-files.ts";
 import type { Author } from "../service/editor/git.ts";
 import { mediaProblem } from "../service/editor/media.ts";
 import type { Change, ContentEditing } from "../service/editor/save.ts";
@@ -50,11 +50,18 @@ export function createProxyApp({ contentDir, editing, author }: { contentDir: st
     if (!safe) throw new BadRequest(`not a path in the content folder: ${String(relative).slice(0, 120)}`);
     return { relative: safe, absolute: path.join(contentDir, safe) };
   };
+  /** The galley and figures beside an article's reference list, for the editor's form. */
+  const beside = async (absolute: string): Promise<ArticleFolderFiles> => {
+    const folder = path.dirname(absolute);
+    const names = await readdir(folder).catch((): string[] => []);
+    const figures = await readdir(path.join(folder, "figures")).catch((): string[] => []);
+    return { galley: names.includes("galley.pdf"), figures: figures.filter((name) => !name.startsWith(".")).map((name) => `figures/${name}`) };
+  };
   const entry = async (relative: string) => {
     const { absolute } = file(relative);
     const bytes = await readFile(absolute).catch(() => null);
     return {
-      data: bytes === null ? null : toEditor(relative, bytes.toString("utf8")),
+      data: bytes === null ? null : toEditor(relative, bytes.toString("utf8"), await beside(absolute)),
       file: { path: relative, id: bytes === null ? null : sha256(bytes) },
     };
   };

@@ -14,15 +14,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { Hono } from "hono";
-import {
-  type DecapCollection,
-  decapCollections,
-  type GitHost,
-  hostBackend,
-  hostEndpoints,
-  ISSUES_PREFIX,
-  underFolder,
-} from "../service/editor/decap-config.ts";
+import { type DecapCollection, decapCollections, type GitHost, hostBackend, hostEndpoints, underFolder } from "../service/editor/decap-config.ts";
 import type { Author } from "../service/editor/git.ts";
 import type { ContentEditing } from "../service/editor/save.ts";
 import { editorHistoryApp } from "./editor-history.ts";
@@ -74,14 +66,16 @@ export interface EditorOptions {
   siteUrl?: string;
   /** The site's stylesheets (the build's), for the previews. */
   stylesheets: () => Promise<string[]>;
+  /** Whether the site imports pushed commits (GET /hooks/content tells the last one's fate). */
+  contentSync?: boolean;
 }
 
 const escapeAttribute = (value: string) => value.replaceAll("&", "&amp;").replaceAll('"', "&quot;");
 
-/** Decap's page: the site's stylesheets and the issues' collections are for the previews (editor-client.js). */
-function editorPage(stylesheets: string[], issueCollections: string[]) {
+/** Decap's page: the site's stylesheets and the journals are for the previews, the sync for the last import's refusal (editor-client.js). */
+function editorPage(stylesheets: string[], journals: string[], contentSync: boolean) {
   return `<!doctype html>
-<html lang="en" data-site-styles="${escapeAttribute(JSON.stringify(stylesheets))}" data-issue-collections="${escapeAttribute(JSON.stringify(issueCollections))}">
+<html lang="en" data-site-styles="${escapeAttribute(JSON.stringify(stylesheets))}" data-journals="${escapeAttribute(JSON.stringify(journals))}"${contentSync ? ' data-content-sync="1"' : ""}>
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
@@ -113,7 +107,7 @@ export function decapConfig(collections: DecapCollection[], siteUrl: string, bac
   };
 }
 
-export function createEditorApp({ contentDir, backend, siteUrl, stylesheets }: EditorOptions) {
+export function createEditorApp({ contentDir, backend, siteUrl, stylesheets, contentSync = false }: EditorOptions) {
   const app = new Hono();
   const hosts = backend.kind === "host" ? hostOrigins(backend.host) : [];
   const headers = { "Content-Security-Policy": editorPolicy(hosts), "Cache-Control": "no-store", "X-Robots-Tag": "noindex, nofollow" };
@@ -123,15 +117,15 @@ export function createEditorApp({ contentDir, backend, siteUrl, stylesheets }: E
     for (const [name, value] of Object.entries(headers)) c.res.headers.set(name, value);
   });
   app.get("/admin", (c) => c.redirect("/admin/", 301));
-  app.get("/admin/", async (c) => {
-    const issues = decapCollections(await journalsOf(contentDir)).filter((collection) => collection.name.startsWith(ISSUES_PREFIX));
-    return c.html(
+  app.get("/admin/", async (c) =>
+    c.html(
       editorPage(
         await stylesheets(),
-        issues.map((collection) => collection.name),
+        (await journalsOf(contentDir)).map((journal) => journal.id),
+        contentSync,
       ),
-    );
-  });
+    ),
+  );
   app.get("/admin/config.yml", async (c) => {
     const origin = siteUrl ?? new URL(c.req.url).origin;
     // JSON is YAML too: Decap reads the file as YAML, and says so when it is not labelled so.

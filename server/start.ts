@@ -166,7 +166,7 @@ async function main() {
   const editor = config.EDIT_MODE && database ? await localEditor(config, database) : config.EDITOR_BACKEND ? await hostEditor(config) : undefined;
   // Commits pushed to the content's repository: on its webhook, or polled by the process that runs the scheduled work.
   const sync =
-    database && (config.CONTENT_WEBHOOK_SECRET || config.CONTENT_POLL_MINUTES > 0)
+    database && syncsContent(config)
       ? contentSync({
           contentDir: config.CONTENT_DIR,
           db: database,
@@ -233,6 +233,9 @@ async function main() {
   process.on("unhandledRejection", (reason) => console.error("unhandled rejection:", reason));
 }
 
+/** Whether pushed commits are imported (the webhook, or the poll). */
+const syncsContent = (config: Config) => Boolean(config.CONTENT_WEBHOOK_SECRET) || config.CONTENT_POLL_MINUTES > 0;
+
 /** The content editor (EDIT_MODE) on CONTENT_DIR's Git repository, committing as EDITOR_NAME or Git's own user. */
 async function localEditor(config: Config, db: ContentDb) {
   const contentDir = config.CONTENT_DIR;
@@ -247,7 +250,8 @@ async function localEditor(config: Config, db: ContentDb) {
   const editing = contentEditing({ contentDir, db });
   console.log(`content editor: http://${config.HOST}:${config.PORT}/admin/ (commits by ${author.name} <${author.email}> in ${contentDir})`);
   const backend = { kind: "local" as const, editing, author };
-  return (stylesheets: () => Promise<string[]>) => createEditorApp({ contentDir, backend, siteUrl: config.PUBLIC_URL, stylesheets });
+  return (stylesheets: () => Promise<string[]>) =>
+    createEditorApp({ contentDir, backend, siteUrl: config.PUBLIC_URL, stylesheets, contentSync: syncsContent(config) });
 }
 
 /** The content editor in production (EDITOR_BACKEND): Decap commits at the Git host, and the content sync imports. */
@@ -271,7 +275,8 @@ async function hostEditor(config: Config) {
       : undefined;
   const backend = { kind: "host" as const, host, folder: path.relative(root, path.resolve(contentDir)) || ".", github };
   console.log(`content editor: ${config.PUBLIC_URL}/admin/ (${host.name}, ${host.repo}, branch ${host.branch})`);
-  return (stylesheets: () => Promise<string[]>) => createEditorApp({ contentDir, backend, siteUrl: config.PUBLIC_URL, stylesheets });
+  return (stylesheets: () => Promise<string[]>) =>
+    createEditorApp({ contentDir, backend, siteUrl: config.PUBLIC_URL, stylesheets, contentSync: syncsContent(config) });
 }
 
 function fail(error: Error): never {

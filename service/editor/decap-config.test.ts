@@ -68,7 +68,7 @@ describe("the editor's collections, from the content schemas", () => {
     expect(isEntryFile(journals, "journals/jsi/journal.yaml")).toBe(true);
     expect(isEntryFile(journals, "journals/jsi/board.yaml")).toBe(false);
     expect(isEntryFile(journals, "journals/jsi/issues/v1-n1.yaml")).toBe(false);
-    const references = folder("references-journal-of-social-inquiry");
+    const references = folder("articles-journal-of-social-inquiry");
     expect(isEntryFile(references, "journals/journal-of-social-inquiry/articles/an-article/references.yaml")).toBe(true);
     expect(isEntryFile(references, "journals/journal-of-social-inquiry/articles/an-article/full-text.md")).toBe(false);
   });

@@ -23,7 +23,7 @@ import {
 export interface DecapField {
   name: string;
   label: string;
-  widget: "string" | "markdown" | "image" | "select" | "number" | "boolean" | "object" | "list";
+  widget: "string" | "markdown" | "image" | "file" | "select" | "number" | "boolean" | "object" | "list";
   required?: boolean;
   hint?: string;
   fields?: DecapField[];
@@ -54,6 +54,9 @@ export interface FolderCollection extends CollectionBase {
   identifier_field: string;
   slug: string;
   summary?: string;
+  /** Uploads of this collection's entries ("" : beside the entry's file). */
+  media_folder?: string;
+  public_folder?: string;
   fields: DecapField[];
 }
 export interface FilesCollection extends CollectionBase {
@@ -139,21 +142,44 @@ export function decapFields(schema: z.ZodType, images: ImageFolder = { under: "p
 }
 
 /**
- * `references.yaml` is a bare list; Decap edits objects. The editor sees `{ article, references }`
- * (service/editor/entry-files.ts wraps and unwraps it), the article being its folder's name.
+ * An article's folder as the editor sees it (`journals/{id}/articles/{article id}/`), through its
+ * `references.yaml`, a bare list that Decap, which edits objects, gets wrapped as
+ * `{ article, references, galley, figures }` (service/editor/entry-files.ts): the article being the
+ * folder's name, the galley and the figures the files beside it, uploaded into the folder.
  */
 export const REFERENCES_FIELD = "references";
 export const REFERENCES_ARTICLE_FIELD = "article";
-function referenceListFields(): DecapField[] {
+export const GALLEY_FIELD = "galley";
+export const FIGURES_FIELD = "figures";
+function articleFolderFields(): DecapField[] {
   return [
     { name: REFERENCES_ARTICLE_FIELD, label: "Article id", widget: "string", hint: "The article's id in its issue: the folder articles/{id}/" },
     { ...fieldOf(REFERENCES_FIELD, jsonSchema(referencesFile), true, { under: "photos" }), required: true },
+    {
+      name: GALLEY_FIELD,
+      label: "PDF galley",
+      widget: "file",
+      required: false,
+      choose_url: false,
+      media_folder: "",
+      public_folder: "",
+      hint: "The PDF readers download: a file named galley.pdf, at most 20 MB. To replace it, delete galley.pdf in the media library first.",
+    },
+    {
+      name: FIGURES_FIELD,
+      label: "Figures",
+      widget: "list",
+      required: false,
+      hint: "The images the full text shows, by name: ![text](figures/{name})",
+      field: { name: "figure", label: "Figure", widget: "image", choose_url: false, media_folder: "figures", public_folder: "figures" },
+    },
   ];
 }
 
 const yaml = { format: "yaml", extension: "yaml" } as const;
-/** A journal's issues are the collection `issues-{journal id}`. */
-export const ISSUES_PREFIX = "issues-";
+/** A journal's issues are the collection `issues-{journal id}`, its articles' folders `articles-{journal id}`. */
+const ISSUES_PREFIX = "issues-";
+const ARTICLES_PREFIX = "articles-";
 const byId = { identifier_field: "id", slug: "{{fields.id}}" } as const;
 
 /** A journal as the editor lists it: its folder's id and its English title. */
@@ -209,13 +235,15 @@ export function decapCollections(journals: JournalListing[]): DecapCollection[] 
         summary: "{{fields.volume}}({{fields.number}}), {{fields.year}}",
       },
       {
-        ...folder(`references-${journal.id}`, `Reference lists: ${journal.title}`, "Reference list", referencesFile),
+        ...folder(`${ARTICLES_PREFIX}${journal.id}`, `Article files: ${journal.title}`, "Article's files", referencesFile),
         folder: `journals/${journal.id}/articles`,
         path: "{{slug}}/references",
         identifier_field: REFERENCES_ARTICLE_FIELD,
         slug: `{{fields.${REFERENCES_ARTICLE_FIELD}}}`,
         summary: `{{fields.${REFERENCES_ARTICLE_FIELD}}}`,
-        fields: referenceListFields(),
+        media_folder: "",
+        public_folder: "",
+        fields: articleFolderFields(),
       },
     ]),
     folder("books", "Books", "Book", bookFile, { images: { under: "covers/books" } }),

@@ -2,7 +2,8 @@
  * Content files as the editor reads and writes them. A file's schema follows from its path
  * (content/README.md's layout); what Decap saves is tidied before it is checked: an optional field
  * it left empty ("") is dropped, as if never written, and a reference list, which Decap edits as
- * an object `{ article, references }`, is written back as the bare list the folder keeps.
+ * an object `{ article, references, galley, figures }`, is written back as the bare list the
+ * folder keeps (the galley and the figures are files of their own, uploaded beside it).
  */
 import path from "node:path";
 import { parse, stringify } from "yaml";
@@ -19,7 +20,7 @@ import {
   referenceFile,
   referencesFile,
 } from "../content/schema.ts";
-import { REFERENCES_ARTICLE_FIELD, REFERENCES_FIELD } from "./decap-config.ts";
+import { FIGURES_FIELD, GALLEY_FIELD, REFERENCES_ARTICLE_FIELD, REFERENCES_FIELD } from "./decap-config.ts";
 
 const KINDS: [RegExp, z.ZodType][] = [
   [/^(services|policies)\/[^/]+\.yaml$/, contentItemFile],
@@ -50,11 +51,25 @@ export function safeContentPath(file: unknown): string | undefined {
   return normal;
 }
 
-/** A file as the editor is given it: a reference list wrapped as `{ article, references }`. */
-export function toEditor(file: string, raw: string): string {
+/** The files beside an article's reference list: its galley, if any, and its figures (paths under its folder). */
+export interface ArticleFolderFiles {
+  galley: boolean;
+  figures: string[];
+}
+
+/** A file as the editor is given it: a reference list wrapped as `{ article, references, galley, figures }`. */
+export function toEditor(file: string, raw: string, beside: ArticleFolderFiles = { galley: false, figures: [] }): string {
   if (!isReferenceList(file)) return raw;
   const article = path.posix.basename(path.posix.dirname(file));
-  return stringify({ [REFERENCES_ARTICLE_FIELD]: article, [REFERENCES_FIELD]: parse(raw) }, { lineWidth: 0 });
+  return stringify(
+    {
+      [REFERENCES_ARTICLE_FIELD]: article,
+      [REFERENCES_FIELD]: parse(raw),
+      ...(beside.galley ? { [GALLEY_FIELD]: "galley.pdf" } : {}),
+      ...(beside.figures.length > 0 ? { [FIGURES_FIELD]: beside.figures } : {}),
+    },
+    { lineWidth: 0 },
+  );
 }
 
 type JsonSchema = { type?: string; properties?: Record<string, JsonSchema>; required?: string[]; items?: JsonSchema; anyOf?: JsonSchema[] };

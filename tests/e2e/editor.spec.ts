@@ -1,13 +1,13 @@
 /**
  * The content editor (issue 21) as the publisher's staff use it locally (`npm run edit`: EDIT_MODE
  * on a Git repository holding the content, no Git host, no account): Decap CMS at /admin/ changes a
- * service's Turkish title, an article's English abstract and a journal's cover (uploaded), each
+ * service's Turkish title, an article's English abstract, a journal's cover and an article's figure (uploaded), each
  * published as a commit by the editor, and the site shows the changes; a save with a bad DOI is
  * refused naming the file and the field, and nothing is committed or imported. The site without
  * EDIT_MODE has no /admin/ at all.
  */
 import { execFileSync } from "node:child_process";
-import { cp, mkdtemp, readFile, rm } from "node:fs/promises";
+import { cp, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { expect, type Page, test } from "@playwright/test";
@@ -17,7 +17,8 @@ import { startServer } from "../../scripts/server-process.ts";
 const demo = path.resolve(import.meta.dirname, "../../content/demo");
 const BROWSER = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36";
 const ISSUE = "journals/journal-of-social-inquiry/issues/v15-n1.yaml";
-const ARTICLE = "/journals/journal-of-social-inquiry/articles/v15-n1/climate-anxiety-and-pro-environmental-action-among-university-students";
+const ARTICLE_ID = "climate-anxiety-and-pro-environmental-action-among-university-students";
+const ARTICLE = `/journals/journal-of-social-inquiry/articles/v15-n1/${ARTICLE_ID}`;
 const git = (dir: string, ...args: string[]) => execFileSync("git", args, { cwd: dir, encoding: "utf8" }).trim();
 
 test.describe.configure({ mode: "serial" });
@@ -116,13 +117,28 @@ test("an editor changes a Turkish title, an English abstract and a cover, publis
   const served = await fetch(`${server.base}/images/224/covers/journals/new-cover.png`);
   expect([served.status, served.headers.get("content-type")]).toEqual([200, "image/webp"]);
 
-  // Three commits by the editor, each with only its files.
+  // A figure for an article, uploaded into its folder's figures/ from its files' form.
+  const figure = path.join(work, "response-map.svg");
+  await writeFile(figure, '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 4 3"><rect width="4" height="3" fill="#1d4e89"/></svg>');
+  await openEntry(page, `articles-journal-of-social-inquiry/entries/${ARTICLE_ID}/references`);
+  await page.getByRole("button", { name: "Add figures" }).click();
+  await page.getByRole("button", { name: "Choose an image" }).last().click();
+  await page.locator('input[type="file"]').setInputFiles(figure);
+  await page.getByRole("button", { name: "Choose selected" }).click();
+  await publish(page);
+  await expect(page.getByText("Entry saved")).toBeVisible({ timeout: 30_000 });
+  expect(git(repo, "show", "--name-only", "--format=", "HEAD").split("\n")).toContain(
+    `content/journals/journal-of-social-inquiry/articles/${ARTICLE_ID}/figures/response-map.svg`,
+  );
+
+  // Four commits by the editor, each with only its files.
   expect(editorCommits().split("\n")).toEqual([
+    `Ayşe Editör <ayse@example.org>|Update Article's files “${ARTICLE_ID}/references”`,
     "Ayşe Editör <ayse@example.org>|Update Journal “journal-of-social-inquiry/journal”",
     "Ayşe Editör <ayse@example.org>|Update Issue “v15-n1”",
     "Ayşe Editör <ayse@example.org>|Update Service “language-editing”",
   ]);
-  expect(git(repo, "show", "--name-only", "--format=", "HEAD").split("\n").sort()).toEqual([
+  expect(git(repo, "show", "--name-only", "--format=", "HEAD~1").split("\n").sort()).toEqual([
     "content/images/covers/journals/new-cover.png",
     "content/journals/journal-of-social-inquiry/journal.yaml",
   ]);
