@@ -8,37 +8,26 @@
 import path from "node:path";
 import { parse, stringify } from "yaml";
 import { z } from "zod";
-import {
-  boardFile,
-  bookFile,
-  callFile,
-  contentItemFile,
-  departmentFile,
-  issueFile,
-  journalFile,
-  pageFile,
-  referenceFile,
-  referencesFile,
-} from "../content/schema.ts";
+import * as schemas from "../content/schema.ts";
 import { FIGURES_FIELD, GALLEY_FIELD, REFERENCES_ARTICLE_FIELD, REFERENCES_FIELD } from "./decap-config.ts";
 
 const KINDS: [RegExp, z.ZodType][] = [
-  [/^(services|policies)\/[^/]+\.yaml$/, contentItemFile],
-  [/^pages\/[^/]+\.yaml$/, pageFile],
-  [/^departments\/[^/]+\.yaml$/, departmentFile],
-  [/^journals\/[^/]+\/journal\.yaml$/, journalFile],
-  [/^journals\/[^/]+\/board\.yaml$/, boardFile],
-  [/^journals\/[^/]+\/issues\/[^/]+\.yaml$/, issueFile],
-  [/^journals\/[^/]+\/articles\/[^/]+\/references\.yaml$/, referencesFile],
-  [/^books\/[^/]+\.yaml$/, bookFile],
-  [/^calls\/[^/]+\.yaml$/, callFile],
-  [/^reference\.yaml$/, referenceFile],
+  [/^(services|policies)\/[^/]+\.yaml$/, schemas.contentItemFile],
+  [/^pages\/[^/]+\.yaml$/, schemas.pageFile],
+  [/^departments\/[^/]+\.yaml$/, schemas.departmentFile],
+  [/^journals\/[^/]+\/journal\.yaml$/, schemas.journalFile],
+  [/^journals\/[^/]+\/board\.yaml$/, schemas.boardFile],
+  [/^journals\/[^/]+\/issues\/[^/]+\.yaml$/, schemas.issueFile],
+  [/^journals\/[^/]+\/articles\/[^/]+\/references\.yaml$/, schemas.referencesFile],
+  [/^books\/[^/]+\.yaml$/, schemas.bookFile],
+  [/^calls\/[^/]+\.yaml$/, schemas.callFile],
+  [/^reference\.yaml$/, schemas.referenceFile],
 ];
 
 /** The schema of the content file at this path (relative to the content folder), if it is one the editor writes. */
 export const schemaOfPath = (file: string) => KINDS.find(([pattern]) => pattern.test(file))?.[1];
 
-const isReferenceList = (file: string) => schemaOfPath(file) === referencesFile;
+const isReferenceList = (file: string) => schemaOfPath(file) === schemas.referencesFile;
 
 /**
  * A path the editor names, relative to the content folder, made safe: no absolute path, no `..`,
