@@ -62,7 +62,8 @@ async function openEntry(page: Page, hash: string) {
   await page.goto("about:blank");
   await page.goto(`${server.base}/admin/#/collections/${hash}`);
   const login = page.getByRole("button", { name: "Login" });
-  await expect(login.or(page.getByText("Writing in"))).toBeVisible();
+  // Decap's bundle (5 MB) is parsed anew on each load: slow on a busy machine.
+  await expect(login.or(page.getByText("Writing in"))).toBeVisible({ timeout: 30_000 });
   if (await login.isVisible()) await login.click();
 }
 
