@@ -10,16 +10,17 @@
  * The webhook is verified with CONTENT_WEBHOOK_SECRET: GitHub's and Gitea's or Forgejo's HMAC
  * signatures, GitLab's token. Processes on one clone sync one at a time (a lock in its .git).
  */
-import { createHmac, timingSafeEqual } from "node:crypto";
-import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { createHmac } from "node:crypto";
+import { mkdtemp, readFile, rename, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
+import { sameSecret } from "../service/api/bearer.ts";
 import { importContent } from "../service/content/import.ts";
-import { ContentError, type ContentProblem, readContentFolder } from "../service/content/read-folder.ts";
+import { type ContentBundle, ContentError, type ContentProblem, readContentFolder } from "../service/content/read-folder.ts";
 import type { ContentDb } from "../service/db/database.ts";
-import { git, repositoryRoot } from "../service/editor/git.ts";
+import { git, placeInRepository } from "../service/editor/git.ts";
 import { mediaProblem } from "../service/editor/media.ts";
 import { takeLock } from "./lock-file.ts";
 
@@ -37,17 +38,16 @@ const LOCK_STALE_MS = 30 * 60_000;
 const WEBHOOK_MAX_BYTES = 5 * 1024 * 1024;
 const MEDIA = /\.(?:png|jpe?g|webp|svg|pdf)$/i;
 
-const equal = (a: string, b: string) => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
 const hmac = (secret: string, body: string) => createHmac("sha256", secret).update(body).digest("hex");
 
 /** Whether a webhook comes from the Git host that knows the secret: GitHub (and Gitea, Forgejo) sign the body; GitLab sends the token. */
 export function verifiedWebhook(headers: Headers, body: string, secret: string): boolean {
   const signature = headers.get("x-hub-signature-256");
-  if (signature) return equal(signature, `sha256=${hmac(secret, body)}`);
+  if (signature) return sameSecret(signature, `sha256=${hmac(secret, body)}`);
   const giteaSignature = headers.get("x-forgejo-signature") ?? headers.get("x-gitea-signature");
-  if (giteaSignature) return equal(giteaSignature, hmac(secret, body));
+  if (giteaSignature) return sameSecret(giteaSignature, hmac(secret, body));
   const token = headers.get("x-gitlab-token");
-  if (token) return equal(token, secret);
+  if (token) return sameSecret(token, secret);
   return false;
 }
 
@@ -75,16 +75,25 @@ export function contentSync({
   pollMs: number;
 }): ContentSync {
   let running: Promise<SyncStatus> | undefined;
-  const gitDir = async (root: string) => path.resolve(root, (await git(root, ["rev-parse", "--git-dir"])).trim());
-  const statusFile = async () => path.join(await gitDir(await repositoryRoot(contentDir)), "meridian-content-sync.json");
+  // Where the content folder is in its clone: asked of Git once.
+  let place: ReturnType<typeof placeInRepository> | undefined;
+  const repository = () => {
+    place ??= placeInRepository(contentDir);
+    return place;
+  };
+  const statusFile = async () => path.join((await repository()).gitDir, "meridian-content-sync.json");
 
-  /** The folder at `commit`, checked in a worktree of its own: its problems, none when it may be imported. */
-  async function problemsAt(root: string, folder: string, from: string, commit: string): Promise<ContentProblem[]> {
+  /** The folder at `commit`, checked in a worktree of its own: what to import, or its problems. */
+  async function checkedAt(
+    root: string,
+    folder: string,
+    from: string,
+    commit: string,
+  ): Promise<{ bundle: ContentBundle } | { problems: ContentProblem[] }> {
     const tree = await mkdtemp(path.join(tmpdir(), "content-sync-"));
     try {
       await git(root, ["worktree", "add", "--quiet", "--detach", tree, commit]);
-      const checked = path.join(tree, folder);
-      await readContentFolder(checked);
+      const bundle = await readContentFolder(path.join(tree, folder));
       // The editor's upload rules hold for what was committed elsewhere too.
       const changed = (await git(root, ["diff", "--name-only", "--diff-filter=AM", from, commit, "--", folder]))
         .split("\n")
@@ -95,9 +104,9 @@ export function contentSync({
         const problem = mediaProblem(inFolder, await readFile(path.join(tree, file)));
         if (problem) problems.push({ file: inFolder, field: "(file)", message: problem });
       }
-      return problems;
+      return problems.length > 0 ? { problems } : { bundle };
     } catch (error) {
-      if (error instanceof ContentError) return error.problems;
+      if (error instanceof ContentError) return { problems: error.problems };
       throw error;
     } finally {
       await git(root, ["worktree", "remove", "--force", tree]).catch(() => rm(tree, { recursive: true, force: true }));
@@ -105,8 +114,7 @@ export function contentSync({
   }
 
   async function sync(): Promise<SyncStatus> {
-    const root = await repositoryRoot(contentDir);
-    const folder = path.relative(root, path.resolve(contentDir)) || ".";
+    const { root, folder } = await repository();
     await git(root, ["fetch", "--quiet", remote, branch]);
     const [head, target] = (await git(root, ["rev-parse", "HEAD", "FETCH_HEAD"])).trim().split("\n");
     const at = new Date().toISOString();
@@ -120,19 +128,16 @@ export function contentSync({
     if ((await git(root, ["status", "--porcelain", "--", folder])).trim()) {
       return { at, outcome: "failed", commit: target, message: "the content folder has uncommitted changes: commit or discard them" };
     }
-    const problems = await problemsAt(root, folder, head, target);
-    if (problems.length > 0) return { at, outcome: "refused", commit: target, problems };
+    const checked = await checkedAt(root, folder, head, target);
+    if ("problems" in checked) return { at, outcome: "refused", commit: target, problems: checked.problems };
     await git(root, ["merge", "--quiet", "--ff-only", target]);
-    await importContent(db, await readContentFolder(contentDir));
+    // What was read in the worktree is what the folder now holds: imported without reading it again.
+    await importContent(db, checked.bundle);
     return { at, outcome: "imported", commit: target };
   }
 
   async function runOnce(): Promise<SyncStatus> {
-    const release = await takeLock(
-      path.join(await gitDir(await repositoryRoot(contentDir)), "meridian-content-sync.lock"),
-      LOCK_STALE_MS,
-      "content sync",
-    );
+    const release = await takeLock(path.join((await repository()).gitDir, "meridian-content-sync.lock"), LOCK_STALE_MS, "content sync");
     if (!release) return { at: new Date().toISOString(), outcome: "current", message: "another process is syncing" };
     try {
       const status = await sync().catch((error: Error): SyncStatus => ({ at: new Date().toISOString(), outcome: "failed", message: error.message }));
@@ -140,7 +145,12 @@ export function contentSync({
       if (status.outcome === "refused")
         console.error(`${line}; not imported:\n${status.problems?.map((p) => `  ${p.file}: ${p.field}: ${p.message}`).join("\n")}`);
       else (status.outcome === "failed" ? console.error : console.log)(line);
-      if (status.outcome !== "current") await writeFile(await statusFile(), JSON.stringify(status));
+      if (status.outcome !== "current") {
+        // Whole or not at all: another process (or the webhook's GET) may read it meanwhile.
+        const file = await statusFile();
+        await writeFile(`${file}.tmp`, JSON.stringify(status));
+        await rename(`${file}.tmp`, file);
+      }
       return status;
     } finally {
       await release();

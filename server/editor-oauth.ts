@@ -6,12 +6,13 @@
  * GitLab, Gitea and Forgejo need none of this: Decap signs in to them with PKCE in the browser.
  * Only someone with write access to the repository gets anywhere: Decap checks it with the token.
  */
-import { randomBytes, timingSafeEqual } from "node:crypto";
+import { randomBytes } from "node:crypto";
+import { escapeAttribute } from "entities";
 import { Hono } from "hono";
 import { getCookie, setCookie } from "hono/cookie";
+import { sameSecret } from "../service/api/bearer.ts";
 
 const STATE_COOKIE = "editor_oauth_state";
-const escapeAttribute = (value: string) => value.replaceAll("&", "&amp;").replaceAll('"', "&quot;").replaceAll("<", "&lt;");
 
 /** The window's page: its script (`/admin/oauth.js`) reads what to do from the document's data. */
 const windowPage = (data: Record<string, string>) => `<!doctype html>
@@ -69,7 +70,7 @@ export function gitHubOAuthApp({ clientId, clientSecret, web, siteUrl }: GitHubO
     const expected = getCookie(c, STATE_COOKIE) ?? "";
     const state = c.req.query("state") ?? "";
     setCookie(c, STATE_COOKIE, "", { httpOnly: true, secure, sameSite: "Lax", path: "/admin/oauth", maxAge: 0 });
-    if (!expected || expected.length !== state.length || !timingSafeEqual(Buffer.from(expected), Buffer.from(state))) {
+    if (!expected || !sameSecret(state, expected)) {
       return c.html(failed("the sign-in expired or did not start here: try again"), 400);
     }
     const code = c.req.query("code");

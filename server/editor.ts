@@ -13,6 +13,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { serveStatic } from "@hono/node-server/serve-static";
+import { escapeAttribute } from "entities";
 import { Hono } from "hono";
 import { type DecapCollection, decapCollections, type GitHost, hostBackend, hostEndpoints, underFolder } from "../service/editor/decap-config.ts";
 import type { Author } from "../service/editor/git.ts";
@@ -69,8 +70,6 @@ export interface EditorOptions {
   /** Whether the site imports pushed commits (GET /hooks/content tells the last one's fate). */
   contentSync?: boolean;
 }
-
-const escapeAttribute = (value: string) => value.replaceAll("&", "&amp;").replaceAll('"', "&quot;");
 
 /** Decap's page: the site's stylesheets and the journals are for the previews, the sync for the last import's refusal (editor-client.js). */
 function editorPage(stylesheets: string[], journals: string[], contentSync: boolean) {

@@ -21,7 +21,7 @@ import { importContent } from "../service/content/import.ts";
 import { readContentFolder } from "../service/content/read-folder.ts";
 import type { ContentDb } from "../service/db/database.ts";
 import type { GitHost } from "../service/editor/decap-config.ts";
-import { configuredAuthor, repositoryRoot } from "../service/editor/git.ts";
+import { configuredAuthor, placeInRepository } from "../service/editor/git.ts";
 import { contentEditing } from "../service/editor/save.ts";
 import { harvestStatus, journalsWithSource } from "../service/harvest/state.ts";
 import { createOaiApp } from "../service/oai/app.ts";
@@ -239,7 +239,7 @@ const syncsContent = (config: Config) => Boolean(config.CONTENT_WEBHOOK_SECRET) 
 /** The content editor (EDIT_MODE) on CONTENT_DIR's Git repository, committing as EDITOR_NAME or Git's own user. */
 async function localEditor(config: Config, db: ContentDb) {
   const contentDir = config.CONTENT_DIR;
-  await repositoryRoot(contentDir).catch(() => {
+  await placeInRepository(contentDir).catch(() => {
     throw new Error(`EDIT_MODE: ${contentDir} is not in a Git repository (git init it, or set CONTENT_DIR to a clone of the content's repository)`);
   });
   const author =
@@ -257,7 +257,7 @@ async function localEditor(config: Config, db: ContentDb) {
 /** The content editor in production (EDITOR_BACKEND): Decap commits at the Git host, and the content sync imports. */
 async function hostEditor(config: Config) {
   const contentDir = config.CONTENT_DIR;
-  const root = await repositoryRoot(contentDir).catch(() => {
+  const { folder } = await placeInRepository(contentDir).catch(() => {
     throw new Error(
       `EDITOR_BACKEND: ${contentDir} is not a clone of the content's repository (git clone it, and set CONTENT_DIR to the content folder in it)`,
     );
@@ -273,7 +273,7 @@ async function hostEditor(config: Config) {
     host.name === "github" && config.EDITOR_OAUTH_CLIENT_ID && config.EDITOR_OAUTH_CLIENT_SECRET
       ? { clientId: config.EDITOR_OAUTH_CLIENT_ID, clientSecret: config.EDITOR_OAUTH_CLIENT_SECRET }
       : undefined;
-  const backend = { kind: "host" as const, host, folder: path.relative(root, path.resolve(contentDir)) || ".", github };
+  const backend = { kind: "host" as const, host, folder, github };
   console.log(`content editor: ${config.PUBLIC_URL}/admin/ (${host.name}, ${host.repo}, branch ${host.branch})`);
   return (stylesheets: () => Promise<string[]>) =>
     createEditorApp({ contentDir, backend, siteUrl: config.PUBLIC_URL, stylesheets, contentSync: syncsContent(config) });

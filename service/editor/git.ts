@@ -3,7 +3,6 @@
  * the files a save touched, with the editor as author.
  */
 import { execFile } from "node:child_process";
-import path from "node:path";
 import { promisify } from "node:util";
 
 const run = promisify(execFile);
@@ -20,9 +19,10 @@ export async function git(cwd: string, args: string[]): Promise<string> {
   return stdout;
 }
 
-/** The repository's top folder that holds `dir`. */
-export async function repositoryRoot(dir: string): Promise<string> {
-  return (await git(dir, ["rev-parse", "--show-toplevel"])).trim();
+/** Where `dir` is in its repository: its top folder, the folder's path in it ("." at the top), and its Git directory. */
+export async function placeInRepository(dir: string): Promise<{ root: string; folder: string; gitDir: string }> {
+  const [root, prefix, gitDir] = (await git(dir, ["rev-parse", "--show-toplevel", "--show-prefix", "--absolute-git-dir"])).split("\n");
+  return { root, folder: prefix.replace(/\/$/, "") || ".", gitDir };
 }
 
 /** The author Git itself would use in `dir` (user.name and user.email), when both are set. */
@@ -42,13 +42,12 @@ export async function configuredAuthor(dir: string): Promise<Author | undefined>
  * undefined when the files were already as committed.
  */
 export async function commitFiles(dir: string, files: string[], message: string, author: Author): Promise<string | undefined> {
-  const root = await repositoryRoot(dir);
-  const paths = files.map((file) => path.relative(root, path.resolve(dir, file)));
-  await git(root, ["add", "--all", "--", ...paths]);
-  const changed = (await git(root, ["diff", "--cached", "--name-only", "--", ...paths])).trim();
+  // Pathspecs are relative to the folder git runs in: the content folder's own paths, as given.
+  await git(dir, ["add", "--all", "--", ...files]);
+  const changed = (await git(dir, ["diff", "--cached", "--name-only", "--", ...files])).trim();
   if (!changed) return undefined;
   const identity = ["-c", `user.name=${author.name}`, "-c", `user.email=${author.email}`];
-  await git(root, [
+  await git(dir, [
     ...identity,
     "commit",
     "--quiet",
@@ -58,7 +57,7 @@ export async function commitFiles(dir: string, files: string[], message: string,
     message,
     "--only",
     "--",
-    ...paths,
+    ...files,
   ]);
-  return (await git(root, ["rev-parse", "HEAD"])).trim();
+  return (await git(dir, ["rev-parse", "HEAD"])).trim();
 }
