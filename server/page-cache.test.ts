@@ -1,7 +1,12 @@
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import { brotliCompressSync, brotliDecompressSync, constants, gunzipSync, gzipSync } from "node:zlib";
 import { Hono } from "hono";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { DEGRADED_HEADER, pageCache } from "./page-cache.ts";
+
+/** A page long enough for Brotli's qualities to differ, rendered the same every time: the project's README. */
+const samePage = readFileSync(join(import.meta.dirname, "../README.md"));
 
 function site(options: { maxEntries?: number; maxBytes?: number; slowMs?: number; keyOf?: (url: string) => string } = {}) {
   let clock = 0;
@@ -16,6 +21,7 @@ function site(options: { maxEntries?: number; maxBytes?: number; slowMs?: number
     if (outage === "503") return new Response("unavailable", { status: 503 });
     if (path === "/missing") return new Response("no", { status: 404 });
     if (path === "/cookie") return new Response("c", { headers: { "set-cookie": "a=b" } });
+    if (path === "/same") return new Response(samePage, { headers: { "content-type": "text/html" } });
     if (path === "/feed.atom") return new Response("f", { headers: { "cache-control": "public, max-age=600" } });
     return new Response(`${path} #${renders}`, { headers: { "content-type": "text/html" } });
   };
@@ -202,6 +208,31 @@ describe("the page cache", () => {
     expect([none.headers.get("content-encoding"), await none.text()]).toEqual([null, "/journals #1"]);
     expect((await ask("identity")).headers.get("content-encoding")).toBeNull();
     expect(s.renders()).toBe(1);
+  });
+
+  it("sends a page asked for again in Brotli's best form, and keeps that form while the page renders the same", async () => {
+    const s = site();
+    const quick = brotliCompressSync(samePage, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } }).length;
+    const best = brotliCompressSync(samePage, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length;
+    expect(best).toBeLessThan(quick * 0.95);
+    const ask = async () => {
+      const response = await s.app.request("/same", { headers: { "Accept-Encoding": "gzip, deflate, br, zstd" } });
+      const body = Buffer.from(await response.arrayBuffer());
+      expect(brotliDecompressSync(body).equals(samePage)).toBe(true);
+      return { state: response.headers.get("x-page-cache"), etag: response.headers.get("etag"), length: body.length };
+    };
+    const first = await ask();
+    expect(first).toMatchObject({ state: "MISS", length: quick });
+    // Asked for again: still the quick form, while the best is made in the background.
+    expect(await ask()).toEqual({ ...first, state: "HIT" });
+    await vi.waitFor(async () => expect((await ask()).length).toBe(best));
+    expect((await ask()).etag).toBe(first.etag);
+    // Stale, rendered again with the same bytes: the best form is kept, not made anew.
+    s.tick(1500);
+    expect((await ask()).state).toBe("STALE");
+    await settle();
+    expect(s.renders()).toBe(2);
+    expect(await ask()).toEqual({ state: "HIT", etag: first.etag, length: best });
   });
 
   it("keeps one page for the URLs its key makes one, and answers kept pages alone ahead of other work", async () => {

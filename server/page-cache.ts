@@ -8,7 +8,10 @@
  *
  * A page is kept as bytes ready to send: as rendered, and compressed once with Brotli and gzip when
  * it is kept, never per request; each request gets the variant its Accept-Encoding takes first in
- * that order (`Vary: Accept-Encoding`). Its key is what `keyOf` makes of its URL (site.ts: the path
+ * that order (`Vary: Accept-Encoding`). Brotli is quick at first; a page asked for again is
+ * compressed once more with Brotli's best, in the background, so the pages most read travel
+ * smallest (the home page fits a connection's first round trip) while a page read once costs
+ * little. A page rendered again with the same bytes keeps its compressed forms. Its key is what `keyOf` makes of its URL (site.ts: the path
  * and only the query parameters its route reads), so `?utm_source=…` neither renders it again nor
  * pushes other pages out. Simultaneous misses of one key render it once. `answerKept` answers a kept
  * page alone, so the server can place it ahead of the work only a render needs.
@@ -25,7 +28,7 @@
  */
 
 import type { Context, MiddlewareHandler } from "hono";
-import { bodyTag, sendVariant, type Variants, variantsBytes, variantsOf, varyOnEncoding } from "./encodings.ts";
+import { bodyTag, sendVariant, smallestBrotli, type Variants, variantsBytes, variantsOf, varyOnEncoding } from "./encodings.ts";
 
 interface Entry {
   etag: string;
@@ -33,6 +36,8 @@ interface Entry {
   /** Every header but the encoding's, the length and the cache state: the same for every answer. */
   headers: [string, string][];
   variants: Variants;
+  /** Brotli's quick form, its best one under way, or its best. */
+  brotli: "quick" | "compacting" | "best";
   bytes: number;
   storedAt: number;
   refreshing: boolean;
@@ -96,11 +101,13 @@ export function pageCache({
       response.status === 200 && !response.headers.has("set-cookie") && !response.headers.has("cache-control") && response.body !== null;
     if (!cacheable) return { answer: response };
     const body = new Uint8Array(await response.arrayBuffer());
-    const variants = await variantsOf(body);
+    const etag = `W/"${bodyTag(body)}"`;
+    // Rendered again with the same bytes (a page goes stale every few seconds): its forms stay.
+    const same = entries.get(key)?.etag === etag ? entries.get(key) : undefined;
+    const variants = same ? same.variants : await variantsOf(body);
     const headers = new Headers(response.headers);
     for (const [name, value] of Object.entries(sharedHeaders)) headers.set(name, value);
     headers.set("Cache-Control", cacheControl);
-    const etag = `W/"${bodyTag(body)}"`;
     headers.set("ETag", etag);
     headers.set("Vary", varyOnEncoding(headers.get("Vary")));
     for (const name of ["Content-Length", "Content-Encoding", "X-Page-Cache"]) headers.delete(name);
@@ -109,6 +116,7 @@ export function pageCache({
       status: response.status,
       headers: [...headers],
       variants,
+      brotli: same?.brotli === "best" ? "best" : "quick",
       bytes: variantsBytes(variants),
       storedAt: now(),
       refreshing: false,
@@ -121,17 +129,33 @@ export function pageCache({
     return { answer: c ? replay(entry, "MISS", c) : response, kept: entry };
   };
 
+  /** Replaces a kept page's quick Brotli with its best, once, unless the page has been replaced or dropped meanwhile. */
+  const compact = (key: string, entry: Entry) => {
+    if (entry.brotli !== "quick") return;
+    entry.brotli = "compacting";
+    smallestBrotli(entry.variants.identity)
+      .then((br) => {
+        entry.brotli = "best";
+        if (entries.get(key) !== entry || br.byteLength >= entry.variants.br.byteLength) return;
+        bytes += br.byteLength - entry.variants.br.byteLength;
+        entry.variants = { ...entry.variants, br };
+        entry.bytes = variantsBytes(entry.variants);
+      })
+      .catch((error: Error) => console.warn(`page cache: could not compress ${key} again: ${error.message}`));
+  };
+
   /** The kept page for this request when there is one young enough to answer it, stale ones rendered again once. */
   const answerFromKept = (c: Context, key: string): Response | undefined => {
     const entry = entries.get(key);
     if (!entry) return undefined;
     const age = now() - entry.storedAt;
+    if (age >= freshMs + staleMs) return undefined;
+    compact(key, entry);
     if (age < freshMs) {
       entries.delete(key);
       entries.set(key, entry);
       return replay(entry, "HIT", c);
     }
-    if (age >= freshMs + staleMs) return undefined;
     if (!entry.refreshing) {
       entry.refreshing = true;
       // Render again after this answer; a failed render keeps the stale page.
