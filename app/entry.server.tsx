@@ -76,6 +76,10 @@ function renderWhole(element: ReactNode, status: number): Promise<{ html: Uint8A
     },
   };
   const { pipe, abort } = renderToPipeableStream(element, {
+    // Every Suspense boundary in place, in the order of the page: past this many bytes React would
+    // move a boundary's content to the end of the document, to be put in place by a script, which
+    // only helps a page streamed as it renders. The boundaries are there to hydrate in parts.
+    progressiveChunkSize: Number.POSITIVE_INFINITY,
     onShellReady() {
       shellRendered = true;
       shellStatus = status;

@@ -20,6 +20,7 @@ import { Breadcrumbs } from "./components/breadcrumbs.tsx";
 import { FeedLink } from "./components/feed-link.tsx";
 import { Footer } from "./components/footer.tsx";
 import { Header } from "./components/header.tsx";
+import { HydrateLater } from "./components/hydrate-later.tsx";
 import { IdlePrefetch } from "./components/idle-prefetch.tsx";
 import { PageTitle } from "./components/page-title.tsx";
 import { LoadingBar } from "./components/shell/loading-bar.tsx";
@@ -140,12 +141,17 @@ export function Layout({ children }: { children: ReactNode }) {
           {t.site.skipToContent}
         </a>
         <LoadingBar height={2} />
-        <Header />
+        <HydrateLater>
+          <Header />
+        </HydrateLater>
         <Breadcrumbs />
         <main id="main" className="flex-1">
           {children}
         </main>
-        <Footer />
+        <HydrateLater>
+          <Footer />
+          <HydratedMark />
+        </HydrateLater>
         <RouteAnnouncer />
         <WebFonts />
         <StructuredData />
@@ -157,11 +163,18 @@ export function Layout({ children }: { children: ReactNode }) {
   );
 }
 
-export default function App() {
-  // Marks the document as interactive (the browser tests wait for it before clicking).
+/**
+ * Marks the document as interactive (the browser tests wait for it before clicking): in the page's
+ * last part to hydrate, whose effects run once every part of the page has been hydrated.
+ */
+function HydratedMark() {
   useEffect(() => {
     document.documentElement.dataset.hydrated = "true";
   }, []);
+  return null;
+}
+
+export default function App() {
   useEffect(() => reloadOnChunkFailure(), []);
   useBuildUpdates();
   useEntitiesHeld();

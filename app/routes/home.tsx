@@ -4,6 +4,7 @@ import { HomeJournals } from "../components/home/journals.tsx";
 import { LatestArticles } from "../components/home/latest-articles.tsx";
 import { NewBooks } from "../components/home/new-books.tsx";
 import { OpenCalls } from "../components/home/open-calls.tsx";
+import { HydrateLater } from "../components/hydrate-later.tsx";
 import { Icon } from "../components/icon.tsx";
 import { Link } from "../components/link.tsx";
 import { ListUnavailable } from "../components/list-unavailable.tsx";
@@ -63,74 +64,77 @@ export default function Home({ loaderData: { home } }: Route.ComponentProps) {
           </div>
         </div>
       </section>
-      {home ? (
-        <>
-          <div className="border-b border-stone-200 bg-white">
-            <div className={`page grid gap-12 py-12 ${home.calls.length > 0 ? "lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]" : ""}`}>
-              <LatestArticles articles={home.latestArticles} />
-              <OpenCalls calls={home.calls} />
-            </div>
-          </div>
-          <HomeJournals journals={home.journals} />
-          <NewBooks books={home.newBooks} />
-        </>
-      ) : (
-        <div className="page py-10">
-          <ListUnavailable />
-        </div>
-      )}
-      <section aria-labelledby="statistics" className="border-y border-stone-200 bg-white">
-        <div className="page py-10">
-          <h2 id="statistics" className="sr-only">
-            {t.home.statistics}
-          </h2>
-          <dl className="grid grid-cols-2 gap-6 md:grid-cols-5">
-            {statKeys.map((key) => (
-              // The label comes first for assistive technology; the figure is shown above it.
-              <div key={key} className="flex flex-col-reverse justify-end border-l-2 border-orange-600 pl-4">
-                <dt className="mt-1 text-sm text-stone-600">{t.home.stats[key]}</dt>
-                <dd className="font-serif text-h2 text-stone-900 lining-nums" data-stat={key}>
-                  {key === "doubleBlindRate" ? formatPercent(initial[key], locale) : formatNumber(initial[key], locale)}
-                </dd>
+      {/* Everything below the first screen's heading hydrates after it. */}
+      <HydrateLater>
+        {home ? (
+          <>
+            <div className="border-b border-stone-200 bg-white">
+              <div className={`page grid gap-12 py-12 ${home.calls.length > 0 ? "lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]" : ""}`}>
+                <LatestArticles articles={home.latestArticles} />
+                <OpenCalls calls={home.calls} />
               </div>
+            </div>
+            <HomeJournals journals={home.journals} />
+            <NewBooks books={home.newBooks} />
+          </>
+        ) : (
+          <div className="page py-10">
+            <ListUnavailable />
+          </div>
+        )}
+        <section aria-labelledby="statistics" className="border-y border-stone-200 bg-white">
+          <div className="page py-10">
+            <h2 id="statistics" className="sr-only">
+              {t.home.statistics}
+            </h2>
+            <dl className="grid grid-cols-2 gap-6 md:grid-cols-5">
+              {statKeys.map((key) => (
+                // The label comes first for assistive technology; the figure is shown above it.
+                <div key={key} className="flex flex-col-reverse justify-end border-l-2 border-orange-600 pl-4">
+                  <dt className="mt-1 text-sm text-stone-600">{t.home.stats[key]}</dt>
+                  <dd className="font-serif text-h2 text-stone-900 lining-nums" data-stat={key}>
+                    {key === "doubleBlindRate" ? formatPercent(initial[key], locale) : formatNumber(initial[key], locale)}
+                  </dd>
+                </div>
+              ))}
+            </dl>
+          </div>
+        </section>
+        <section aria-labelledby="home-services" className="page py-12">
+          <h2 id="home-services" className="font-serif text-h2">
+            {t.home.servicesTitle}
+          </h2>
+          <ul className="mt-8 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+            {initial.services.map((service) => (
+              <li key={service.id}>
+                <Link to={href("service", { slug: service.slug }, locale)} className="card-link h-full">
+                  <span className="text-orange-700">
+                    <Icon svg={service.iconSvg} />
+                  </span>
+                  <h3 className="mt-3 font-semibold">{service.title}</h3>
+                  <p className="mt-2 text-sm text-stone-600">{service.description}</p>
+                </Link>
+              </li>
             ))}
-          </dl>
-        </div>
-      </section>
-      <section aria-labelledby="home-services" className="page py-12">
-        <h2 id="home-services" className="font-serif text-h2">
-          {t.home.servicesTitle}
-        </h2>
-        <ul className="mt-8 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-          {initial.services.map((service) => (
-            <li key={service.id}>
-              <Link to={href("service", { slug: service.slug }, locale)} className="card-link h-full">
-                <span className="text-orange-700">
-                  <Icon svg={service.iconSvg} />
-                </span>
-                <h3 className="mt-3 font-semibold">{service.title}</h3>
-                <p className="mt-2 text-sm text-stone-600">{service.description}</p>
-              </Link>
-            </li>
-          ))}
-        </ul>
-      </section>
-      {/* On the page's own ground, as the footer's margin above it is: no band of another shade before the footer. */}
-      <section aria-labelledby="home-policies" className="page border-t border-stone-200 pt-12">
-        <h2 id="home-policies" className="font-serif text-h2">
-          {t.home.policiesTitle}
-        </h2>
-        <ul className="mt-6 grid gap-x-8 gap-y-4 md:grid-cols-2">
-          {initial.policies.map((policy) => (
-            <li key={policy.id} className="border-b border-stone-200 pb-4">
-              <Link to={href("policy", { slug: policy.slug }, locale)} className="font-semibold text-stone-900 hover:text-orange-800">
-                {policy.title}
-              </Link>
-              <p className="mt-1 text-sm text-stone-600">{policy.description}</p>
-            </li>
-          ))}
-        </ul>
-      </section>
+          </ul>
+        </section>
+        {/* On the page's own ground, as the footer's margin above it is: no band of another shade before the footer. */}
+        <section aria-labelledby="home-policies" className="page border-t border-stone-200 pt-12">
+          <h2 id="home-policies" className="font-serif text-h2">
+            {t.home.policiesTitle}
+          </h2>
+          <ul className="mt-6 grid gap-x-8 gap-y-4 md:grid-cols-2">
+            {initial.policies.map((policy) => (
+              <li key={policy.id} className="border-b border-stone-200 pb-4">
+                <Link to={href("policy", { slug: policy.slug }, locale)} className="font-semibold text-stone-900 hover:text-orange-800">
+                  {policy.title}
+                </Link>
+                <p className="mt-1 text-sm text-stone-600">{policy.description}</p>
+              </li>
+            ))}
+          </ul>
+        </section>
+      </HydrateLater>
     </>
   );
 }
