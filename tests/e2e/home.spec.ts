@@ -209,3 +209,38 @@ test("with the content service unreachable, the home page says its lists could n
   await expect(page.locator("[data-stat]")).toHaveCount(5);
   await expect(page.getByRole("heading", { level: 2, name: words.en.services })).toBeVisible();
 });
+
+for (const path of ["/", "/tr"]) {
+  test(`the page arrives whole and in order, and its parts hydrate where the server put them (${path}, 390 px)`, async ({ page, request }) => {
+    // Every part where it belongs, none sent to the end to be put in place by a script.
+    const html = await (await request.get(path)).text();
+    expect(html).not.toContain("<template");
+    expect(html).not.toContain("$RC");
+    const [hero, services, footer] = ["<h1", 'id="home-services"', "<footer"].map((marker) => html.indexOf(marker));
+    expect(hero).toBeGreaterThan(0);
+    expect(services).toBeGreaterThan(hero);
+    expect(footer).toBeGreaterThan(services);
+    // The server's elements are the ones hydrated, none drawn anew (which a mismatch would do).
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.addInitScript(() => {
+      document.addEventListener("DOMContentLoaded", () => {
+        const parts = ["header", "#home-services", "footer"].map((selector) => document.querySelector(selector));
+        Object.assign(window, { serverParts: parts });
+      });
+    });
+    await gotoHydrated(page, path);
+    expect(
+      await page.evaluate(() =>
+        (window as unknown as { serverParts: Element[] }).serverParts.map(
+          (part, i) => part !== null && part === document.querySelector(["header", "#home-services", "footer"][i]),
+        ),
+      ),
+    ).toEqual([true, true, true]);
+    // And they answer: the menu's button in the header, the first service's card below the first screen.
+    await page.getByRole("button", { name: path === "/" ? "Menu" : "Menü" }).click();
+    await expect(page.locator("[popover]:popover-open")).toHaveCount(1);
+    await page.keyboard.press("Escape");
+    await page.locator("#home-services ~ ul a").first().click();
+    await expect(page).toHaveURL(path === "/" ? /\/services\/[a-z-]+$/ : /\/tr\/hizmetler\/[a-z-]+$/);
+  });
+}
