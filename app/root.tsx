@@ -32,7 +32,7 @@ import { useLocale, useMessages } from "./i18n.ts";
 import { alternatePaths } from "./lib/alternates.ts";
 import { reloadOnChunkFailure } from "./lib/chunk-reload.ts";
 import { emptyEntities, namedEntities, rootDataStale, useEntitiesHeld } from "./lib/entities.ts";
-import { iconSvg, withIcons } from "./lib/icons.server.ts";
+import { frameSprite, iconSymbol, SPRITE_PATH, socialIcon, withIcons } from "./lib/icons.server.ts";
 import { emptyInitial } from "./lib/initial.ts";
 import { loaderBase } from "./lib/load.server.ts";
 import { perRevision } from "./lib/per-revision.server.ts";
@@ -69,18 +69,22 @@ async function readRootData(api: ReturnType<typeof loaderBase>["api"], locale: L
         return emptyEntities;
       }),
   ]);
-  const [services, policies, socialIcons] = await Promise.all([
+  const [services, policies, socialIcons, sprite] = await Promise.all([
     withIcons(initial.services, config.iconApiUrl),
     withIcons(initial.policies, config.iconApiUrl),
-    Promise.all(socialNetworks.map((network) => iconSvg(network === "x" ? "brand:x" : `lucide:${network}`))),
+    Promise.all(socialNetworks.map((network) => iconSymbol(socialIcon(network)))),
+    frameSprite(initial, config.iconApiUrl),
   ]);
-  if ([...services, ...policies].some((item) => item.icon && !item.iconSvg)) whole = false;
+  if ([...services, ...policies].some((item) => item.icon && !item.iconId)) whole = false;
   const value = {
-    initial: { ...initial, services, policies },
+    // The policies as the header and the home page name them (their summaries are on their own page).
+    initial: { ...initial, services, policies: policies.map(({ id, icon, iconId, title, slug }) => ({ id, icon, iconId, title, slug })) },
+    /** The sprite every icon of the page points into. */
+    iconSprite: SPRITE_PATH + sprite.file,
     entities,
     origin,
     links: {
-      social: socialNetworks.map((network, i) => ({ network, url: config.social[network], iconSvg: socialIcons[i] })),
+      social: socialNetworks.map((network, i) => ({ network, url: config.social[network], iconId: socialIcons[i]?.id ?? null })),
       library: config.libraryUrl,
     },
     gaMeasurementId: config.gaMeasurementId,

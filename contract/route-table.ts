@@ -132,6 +132,8 @@ export const routeTable = [
   // The files: Atom feeds, sitemaps, and a work's reference for reference managers.
   { id: "feed", en: "/feed.atom", tr: "/tr/feed.atom", file: "routes/files/feed.ts", resource: true },
   { id: "journal-feed", en: "/journals/:slug/feed.atom", tr: "/tr/dergiler/:slug/feed.atom", file: "routes/files/feed.ts", resource: true },
+  // The icons every page points into, one file named by its content (app/lib/icons.server.ts).
+  { id: "icons", en: "/icons/:file", tr: "/icons/:file", file: "routes/files/icons.ts", resource: true },
   { id: "sitemap", en: "/sitemap.xml", tr: "/sitemap.xml", file: "routes/files/sitemap.ts", resource: true },
   { id: "sitemap-site", en: "/sitemaps/site.xml", tr: "/sitemaps/site.xml", file: "routes/files/sitemap.ts", resource: true },
   // `part` is the part's file name, `{n}.xml` (a path segment is a parameter whole, or no parameter).

@@ -52,10 +52,10 @@ export function Footer() {
         <div>
           <h2 className="text-sm font-semibold tracking-wide text-white">{t.footer.follow}</h2>
           <ul className="mt-3 flex flex-wrap gap-2">
-            {configured?.social.map(({ network, url, iconSvg }) => (
+            {configured?.social.map(({ network, url, iconId }) => (
               <li key={network}>
                 <a href={url} className="social-link" rel="noopener" target="_blank">
-                  <Icon svg={iconSvg} className="h-4 w-4" />
+                  <Icon id={iconId} className="h-4 w-4" />
                   <span className="sr-only">{t.footer.social[network]}</span>
                 </a>
               </li>

@@ -2,7 +2,7 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readContentFolder } from "../../service/content/read-folder.ts";
-import { iconSvg, withIcons } from "./icons.server.ts";
+import { frameSprite, iconSprite, iconSymbol, withIcons } from "./icons.server.ts";
 
 /** A small Iconify-API-like service on loopback: one icon, one slow set, one failing set. */
 let server: Server;
@@ -34,36 +34,49 @@ afterAll(() => {
 describe("icons", () => {
   it("renders an installed icon without any request", async () => {
     const before = requests.length;
-    expect(await iconSvg("lucide:book-open", apiUrl)).toMatch(/^<svg[^>]*viewBox="0 0 24 24"/);
+    expect(await iconSymbol("lucide:book-open", apiUrl)).toEqual({
+      id: "lucide-book-open",
+      markup: expect.stringMatching(/^<symbol id="lucide-book-open" viewBox="0 0 24 24"><path fill="none" stroke="currentColor".*<\/symbol>$/),
+    });
     expect(requests.length).toBe(before);
   });
 
   it("fetches an icon it does not have from the icon service once, then remembers it", async () => {
-    expect(await iconSvg("custom:star", apiUrl)).toContain('<path d="M1 1"/>');
-    expect(await iconSvg("custom:star", apiUrl)).toContain('<path d="M1 1"/>');
+    expect((await iconSymbol("custom:star", apiUrl))?.markup).toContain('<path d="M1 1"/>');
+    expect((await iconSymbol("custom:star", apiUrl))?.markup).toContain('<path d="M1 1"/>');
     expect(requests.filter((r) => r === "/custom.json?icons=star")).toHaveLength(1);
   });
 
   it("gives null (the dashed circle) for an unknown icon, a failing or slow service, or no service", async () => {
-    expect(await iconSvg("custom:moon", apiUrl)).toBeNull();
-    expect(await iconSvg("broken:star", apiUrl)).toBeNull();
+    expect(await iconSymbol("custom:moon", apiUrl)).toBeNull();
+    expect(await iconSymbol("broken:star", apiUrl)).toBeNull();
     const started = Date.now();
-    expect(await iconSvg("slow:star", apiUrl, 300)).toBeNull();
+    expect(await iconSymbol("slow:star", apiUrl, 300)).toBeNull();
     expect(Date.now() - started).toBeLessThan(1500);
-    expect(await iconSvg("other:star")).toBeNull();
-    expect(await iconSvg(null, apiUrl)).toBeNull();
+    expect(await iconSymbol("other:star")).toBeNull();
+    expect(await iconSymbol(null, apiUrl)).toBeNull();
   });
 
   it("never requests a URL longer than 500 characters", async () => {
     const before = requests.length;
-    expect(await iconSvg(`custom:${"a".repeat(480)}`, apiUrl)).toBeNull();
+    expect(await iconSymbol(`custom:${"a".repeat(480)}`, apiUrl)).toBeNull();
     expect(requests.length).toBe(before);
   });
 
   it("adds each item's icon", async () => {
     const items = await withIcons([{ icon: "lucide:scale" }, { icon: null }], apiUrl);
-    expect(items[0].iconSvg).toMatch(/^<svg/);
-    expect(items[1].iconSvg).toBeNull();
+    expect(items.map((item) => item.iconId)).toEqual(["lucide-scale", null]);
+  });
+});
+
+describe("the sprite", () => {
+  it("holds each icon that could be had once, and is named by its bytes", async () => {
+    const sprite = await iconSprite(["lucide:scale", "custom:moon", null, "lucide:book-open", "lucide:scale"], apiUrl);
+    expect([...sprite.svg.matchAll(/<symbol id="([^"]+)"/g)].map((m) => m[1])).toEqual(["lucide-book-open", "lucide-scale"]);
+    expect(sprite.svg).toMatch(/^<svg xmlns="http:\/\/www.w3.org\/2000\/svg"><symbol .*<\/symbol><\/svg>$/);
+    expect(sprite.file).toMatch(/^[0-9a-f]{16}\.svg$/);
+    expect((await iconSprite(["lucide:book-open", "lucide:scale"])).file).toBe(sprite.file);
+    expect((await iconSprite(["lucide:book-open"])).file).not.toBe(sprite.file);
   });
 });
 
@@ -73,7 +86,11 @@ describe("the demo content's icons", () => {
     const items = [...services, ...policies];
     expect(items.length).toBeGreaterThan(10);
     const missing = [];
-    for (const item of items) if (!(await iconSvg(item.icon ?? null))) missing.push(`${item.id}: ${item.icon ?? "no icon"}`);
+    for (const item of items) if (!(await iconSymbol(item.icon ?? null))) missing.push(`${item.id}: ${item.icon ?? "no icon"}`);
     expect(missing).toEqual([]);
+    // The frame's sprite has each of them, and the social networks' marks.
+    const sprite = await frameSprite({ services: items.map((item) => ({ ...item, icon: item.icon ?? null })) as never, policies: [] });
+    for (const item of items) expect(sprite.svg).toContain(`<symbol id="${item.icon?.replace(":", "-")}"`);
+    for (const mark of ["lucide-facebook", "brand-x", "lucide-youtube"]) expect(sprite.svg).toContain(`<symbol id="${mark}"`);
   });
 });

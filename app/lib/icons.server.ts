@@ -1,13 +1,18 @@
 /**
- * Iconify names to SVG markup, rendered on the server so the browser never fetches an icon.
+ * Iconify names to SVG symbols, gathered in one sprite file that every page's icons point into
+ * (`<use href="/icons/{hash}.svg#{id}">`), so the icons' paths are neither in each page's markup
+ * nor in its hydration data, and a browser fetches them once (docs/decisions/039-icon-sprite.md).
  * Names come from the locally installed sets (Lucide, and X's mark); a name not found there is
  * asked of the configured icon service (Iconify's API) within a time limit, and remembered.
  * Anything that fails gives null: the page shows the dashed circle.
  */
 
+import { createHash } from "node:crypto";
 import type { IconifyJSON } from "@iconify/types";
-import { getIconData, iconToHTML, iconToSVG, replaceIDs } from "@iconify/utils";
+import { getIconData, iconToSVG, replaceIDs } from "@iconify/utils";
 import { icons as lucide } from "@iconify-json/lucide";
+import type { Initial } from "../../contract/api-types.ts";
+import { socialNetworks } from "../../contract/site-context.ts";
 
 /** Marks Lucide does not have: X's logo (Simple Icons, CC0). */
 const brand: IconifyJSON = {
@@ -26,52 +31,82 @@ export const ICON_FETCH_TIMEOUT_MS = 5000;
 export const ICON_URL_MAX_LENGTH = 500;
 /** A failed fetch is tried again after this long, not on every page. */
 const RETRY_AFTER_MS = 60_000;
+/** Where the sprite is served (app/routes/files/icons.ts). */
+export const SPRITE_PATH = "/icons/";
 
-const rendered = new Map<string, Promise<string | null>>();
-
-function render(set: IconifyJSON, icon: string): string | null {
-  const data = getIconData(set, icon);
-  if (!data) return null;
-  const svg = iconToSVG(data, { height: "100%", width: "100%" });
-  return iconToHTML(replaceIDs(svg.body), svg.attributes);
+/** An icon as a symbol of the sprite: its id there (the name, `:` made `-`) and its markup. */
+export interface IconSymbol {
+  id: string;
+  markup: string;
 }
 
-/** The icon's markup; null when the set has no such icon; undefined when the service failed. */
-async function fetchIcon(apiUrl: string, prefix: string, icon: string, timeoutMs: number): Promise<string | null | undefined> {
+const rendered = new Map<string, Promise<IconSymbol | null>>();
+
+function render(set: IconifyJSON, name: string, icon: string): IconSymbol | null {
+  const data = getIconData(set, icon);
+  if (!data) return null;
+  const { body, attributes } = iconToSVG(data);
+  const id = name.replace(":", "-");
+  return { id, markup: `<symbol id="${id}" viewBox="${attributes.viewBox}">${replaceIDs(body)}</symbol>` };
+}
+
+/** The icon's symbol; null when the set has no such icon; undefined when the service failed. */
+async function fetchIcon(apiUrl: string, name: string, prefix: string, icon: string, timeoutMs: number): Promise<IconSymbol | null | undefined> {
   const url = `${apiUrl.replace(/\/$/, "")}/${encodeURIComponent(prefix)}.json?icons=${encodeURIComponent(icon)}`;
   if (url.length > ICON_URL_MAX_LENGTH) return null;
   try {
     const response = await fetch(url, { signal: AbortSignal.timeout(timeoutMs) });
     if (!response.ok) throw new Error(`status ${response.status}`);
-    return render((await response.json()) as IconifyJSON, icon);
+    return render((await response.json()) as IconifyJSON, name, icon);
   } catch (error) {
-    console.warn(`icon ${prefix}:${icon} unavailable from the icon service: ${(error as Error).message}`);
+    console.warn(`icon ${name} unavailable from the icon service: ${(error as Error).message}`);
     return undefined;
   }
 }
 
-/** The SVG markup of an Iconify name such as "lucide:book-open", or null. */
-export function iconSvg(name: string | null, apiUrl?: string, timeoutMs = ICON_FETCH_TIMEOUT_MS): Promise<string | null> {
+/** The symbol of an Iconify name such as "lucide:book-open", or null. */
+export function iconSymbol(name: string | null, apiUrl?: string, timeoutMs = ICON_FETCH_TIMEOUT_MS): Promise<IconSymbol | null> {
   if (!name) return Promise.resolve(null);
   const [prefix, icon] = name.split(":");
-  if (!prefix || !icon) return Promise.resolve(null);
-  let markup = rendered.get(name);
-  if (!markup) {
+  if (!prefix || !icon || !/^[a-z0-9-]+$/.test(prefix) || !/^[a-z0-9-]+$/.test(icon)) return Promise.resolve(null);
+  let symbol = rendered.get(name);
+  if (!symbol) {
     const local = localSets[prefix];
-    markup = local
-      ? Promise.resolve(render(local, icon))
+    symbol = local
+      ? Promise.resolve(render(local, name, icon))
       : apiUrl
-        ? fetchIcon(apiUrl, prefix, icon, timeoutMs).then((result) => {
+        ? fetchIcon(apiUrl, name, prefix, icon, timeoutMs).then((result) => {
             if (result !== undefined) return result;
             setTimeout(() => rendered.delete(name), RETRY_AFTER_MS).unref();
             return null;
           })
         : Promise.resolve(null);
-    rendered.set(name, markup);
+    rendered.set(name, symbol);
   }
-  return markup;
+  return symbol;
 }
 
-/** Adds each item's rendered icon. */
+/** Adds each item's icon's id in the sprite (null: the dashed circle). */
 export const withIcons = <T extends { icon: string | null }>(items: T[], apiUrl?: string) =>
-  Promise.all(items.map(async (item) => ({ ...item, iconSvg: await iconSvg(item.icon, apiUrl) })));
+  Promise.all(items.map(async (item) => ({ ...item, iconId: (await iconSymbol(item.icon, apiUrl))?.id ?? null })));
+
+/** A sprite: its file's name (a hash of its bytes, so it can be kept for a year) and its markup. */
+export interface Sprite {
+  file: string;
+  svg: string;
+}
+
+/** The sprite holding these names' icons (those that could be had), each once, in the order of their names. */
+export async function iconSprite(names: readonly (string | null)[], apiUrl?: string): Promise<Sprite> {
+  const unique = [...new Set(names.filter((name): name is string => Boolean(name)))].sort();
+  const symbols = (await Promise.all(unique.map((name) => iconSymbol(name, apiUrl)))).filter((symbol) => symbol !== null);
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg">${symbols.map((symbol) => symbol.markup).join("")}</svg>`;
+  return { file: `${createHash("sha256").update(svg).digest("hex").slice(0, 16)}.svg`, svg };
+}
+
+/** A social network's mark. */
+export const socialIcon = (network: (typeof socialNetworks)[number]) => (network === "x" ? "brand:x" : `lucide:${network}`);
+
+/** The sprite of what the site's frame shows in a locale: its services' and policies' icons, and the social networks' marks. */
+export const frameSprite = (initial: Pick<Initial, "services" | "policies">, apiUrl?: string) =>
+  iconSprite([...initial.services, ...initial.policies].map((item) => item.icon).concat(socialNetworks.map(socialIcon)), apiUrl);

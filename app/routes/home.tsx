@@ -109,7 +109,7 @@ export default function Home({ loaderData: { home } }: Route.ComponentProps) {
               <li key={service.id}>
                 <Link to={href("service", { slug: service.slug }, locale)} className="card-link h-full">
                   <span className="text-orange-700">
-                    <Icon svg={service.iconSvg} />
+                    <Icon id={service.iconId} />
                   </span>
                   <h3 className="mt-3 font-semibold">{service.title}</h3>
                   <p className="mt-2 text-sm text-stone-600">{service.description}</p>
@@ -123,13 +123,13 @@ export default function Home({ loaderData: { home } }: Route.ComponentProps) {
           <h2 id="home-policies" className="font-serif text-h2">
             {t.home.policiesTitle}
           </h2>
-          <ul className="mt-6 grid gap-x-8 gap-y-4 md:grid-cols-2">
+          {/* Their titles, as the header's panel lists them: each summary opens its own page. */}
+          <ul className="mt-6 grid gap-x-8 md:grid-cols-2 lg:grid-cols-3">
             {initial.policies.map((policy) => (
-              <li key={policy.id} className="border-b border-stone-200 pb-4">
-                <Link to={href("policy", { slug: policy.slug }, locale)} className="font-semibold text-stone-900 hover:text-orange-800">
+              <li key={policy.id} className="border-b border-stone-200">
+                <Link to={href("policy", { slug: policy.slug }, locale)} className="block py-3 font-semibold text-stone-900 hover:text-orange-800">
                   {policy.title}
                 </Link>
-                <p className="mt-1 text-sm text-stone-600">{policy.description}</p>
               </li>
             ))}
           </ul>

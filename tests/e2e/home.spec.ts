@@ -244,3 +244,28 @@ for (const path of ["/", "/tr"]) {
     await expect(page).toHaveURL(path === "/" ? /\/services\/[a-z-]+$/ : /\/tr\/hizmetler\/[a-z-]+$/);
   });
 }
+
+test("every icon is drawn from the site's one sprite file, which a browser keeps for a year", async ({ page, request }) => {
+  await gotoHydrated(page, "/tr");
+  const icons = page.locator("main, footer").locator("svg:has(use)");
+  // The eight services' cards and the five social networks.
+  await expect(icons).toHaveCount(13);
+  const drawn = await icons.evaluateAll((svgs) =>
+    svgs.map((svg) => {
+      const box = (svg as SVGGraphicsElement).getBBox();
+      return { href: svg.querySelector("use")?.getAttribute("href"), drawn: box.width > 0 && box.height > 0 };
+    }),
+  );
+  const files = new Set(drawn.map(({ href }) => href?.split("#")[0]));
+  expect([...files]).toEqual([expect.stringMatching(/^\/icons\/[0-9a-f]{16}\.svg$/)]);
+  expect(drawn.filter((icon) => !icon.drawn)).toEqual([]);
+  const sprite = await request.get([...files][0] as string);
+  expect([sprite.status(), sprite.headers()["content-type"], sprite.headers()["cache-control"]]).toEqual([
+    200,
+    "image/svg+xml; charset=utf-8",
+    "public, max-age=31536000, immutable",
+  ]);
+  for (const { href } of drawn) expect(await sprite.text()).toContain(`<symbol id="${href?.split("#")[1]}"`);
+  // A name no sprite has (a page from before the icons changed) is not found.
+  expect((await request.get("/icons/0123456789abcdef.svg")).status()).toBe(404);
+});

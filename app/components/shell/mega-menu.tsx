@@ -7,7 +7,7 @@ export interface MegaMenuItem {
   id: string;
   slug: string;
   title: string;
-  iconSvg: string | null;
+  iconId: string | null;
 }
 
 export interface MegaMenuProps {
@@ -119,7 +119,7 @@ export function MegaMenu({ label, basePath, allTo, allLabel, items, columnsCount
                 <li key={item.id}>
                   <Link to={`${basePath}/${item.slug}`} onClick={close} className="flex items-start gap-3 rounded-md p-2 text-sm hover:bg-orange-50">
                     <span className="mt-0.5 shrink-0 text-orange-700">
-                      <Icon svg={item.iconSvg} className="h-5 w-5" />
+                      <Icon id={item.iconId} className="h-5 w-5" />
                     </span>
                     <span className="font-medium text-stone-800">{item.title}</span>
                   </Link>

@@ -7,7 +7,7 @@ import { RichText } from "../../components/rich-text.tsx";
 import { TableOfContents } from "../../components/table-of-contents.tsx";
 import { siteConfigContext } from "../../context.server.ts";
 import { format, useLocale, useMessages } from "../../i18n.ts";
-import { iconSvg } from "../../lib/icons.server.ts";
+import { iconSymbol } from "../../lib/icons.server.ts";
 import { loaderBase, orNotFound } from "../../lib/load.server.ts";
 import { withSections } from "../../lib/sections.server.ts";
 import type { Route } from "./+types/detail";
@@ -24,12 +24,12 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     type,
     item: { ...item, details: html },
     sections: sections.length >= CONTENTS_FROM_SECTIONS ? sections : [],
-    iconSvg: await iconSvg(item.icon, context.get(siteConfigContext).iconApiUrl),
+    iconId: (await iconSymbol(item.icon, context.get(siteConfigContext).iconApiUrl))?.id ?? null,
     alternates: item.alternates,
   };
 }
 
-export default function ContentItemDetail({ loaderData: { type, item, sections, iconSvg } }: Route.ComponentProps) {
+export default function ContentItemDetail({ loaderData: { type, item, sections, iconId } }: Route.ComponentProps) {
   const t = useMessages();
   const locale = useLocale();
   return (
@@ -39,7 +39,7 @@ export default function ContentItemDetail({ loaderData: { type, item, sections, 
         lead={item.description}
         icon={
           <span className="inline-flex shrink-0 rounded-lg bg-orange-50 p-2.5 text-orange-700">
-            <Icon svg={iconSvg} className="h-7 w-7" />
+            <Icon id={iconId} className="h-7 w-7" />
           </span>
         }
       />

@@ -31,7 +31,7 @@ export default function ContentItemList({ loaderData: { type, items } }: Route.C
       renderItem={(item) => (
         <Link to={href(detail, { slug: item.slug }, locale)} className="card-link flex h-full gap-4">
           <span className="mt-1 shrink-0 text-orange-700">
-            <Icon svg={item.iconSvg} />
+            <Icon id={item.iconId} />
           </span>
           <span>
             <span className="block text-lg font-semibold text-stone-900">{item.title}</span>
