@@ -3,7 +3,12 @@ import { coverSource } from "../../contract/designed-cover.ts";
 import type { Locale } from "../../i18n/locales.ts";
 import { messages } from "../../i18n/messages/index.ts";
 import type { HomeCards } from "../components/home/cards.ts";
+import { format } from "../i18n.ts";
 import { contributorLine } from "./book-contributors.ts";
+import { formatDate, formatList } from "./formatting.ts";
+
+/** More authors than this are shown as the first one "et al.". */
+const AUTHORS_SHOWN = 3;
 
 /** The home page's cards from the content service's answer, in the page's locale. */
 export function homeCards(home: HomeContent, locale: Locale): HomeCards {
@@ -22,7 +27,11 @@ export function homeCards(home: HomeContent, locale: Locale): HomeCards {
         year: journal.latestIssue.year,
       },
     })),
-    latestArticles: home.latestArticles,
+    latestArticles: home.latestArticles.map(({ authors, ...article }) => ({
+      ...article,
+      date: formatDate(article.publishedOn, locale),
+      byline: authors.length === 0 ? null : authors.length > AUTHORS_SHOWN ? format(t.home.etAl, { name: authors[0] }) : formatList(authors, locale),
+    })),
     newBooks: home.newBooks.map((book) => ({
       id: book.id,
       slug: book.slug,
@@ -32,6 +41,6 @@ export function homeCards(home: HomeContent, locale: Locale): HomeCards {
       year: book.year,
       cover: coverSource({ book }, t, locale),
     })),
-    calls: home.calls,
+    calls: home.calls.map((call) => ({ ...call, deadlineDate: formatDate(call.deadline, locale) })),
   };
 }

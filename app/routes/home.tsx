@@ -1,4 +1,6 @@
+import type { Statistics } from "../../contract/api-types.ts";
 import { href } from "../../contract/route-table.ts";
+import type { Locale } from "../../i18n/locales.ts";
 import type { HomeCards } from "../components/home/cards.ts";
 import { HomeJournals } from "../components/home/journals.tsx";
 import { LatestArticles } from "../components/home/latest-articles.tsx";
@@ -12,7 +14,7 @@ import { PageTitle } from "../components/page-title.tsx";
 import { useLocale, useMessages } from "../i18n.ts";
 import { formatNumber, formatPercent } from "../lib/formatting.ts";
 import { homeCards } from "../lib/home-cards.server.ts";
-import { useInitial } from "../lib/initial.ts";
+import { emptyInitial, useInitial } from "../lib/initial.ts";
 import { loaderBase, orUnavailable } from "../lib/load.server.ts";
 import { perRevision } from "../lib/per-revision.server.ts";
 import type { Route } from "./+types/home";
@@ -27,16 +29,30 @@ const homes = perRevision<HomeCards | null>(2);
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { api, locale } = loaderBase(request, context);
-  const home = await homes.get(context, locale, async () => {
-    const content = await orUnavailable(api.home(locale));
-    return { value: content && homeCards(content, locale), keep: content !== null };
-  });
-  return { home };
+  const [home, figures] = await Promise.all([
+    homes.get(context, locale, async () => {
+      const content = await orUnavailable(api.home(locale));
+      return { value: content && homeCards(content, locale), keep: content !== null };
+    }),
+    statistics.get(context, locale, async () => {
+      // Spec §8: after a failure the counts are 0.
+      const initial = await orUnavailable(api.initial(locale));
+      return { value: statisticsFigures(initial ?? emptyInitial, locale), keep: initial !== null };
+    }),
+  ]);
+  return { home, figures };
 }
 
 const statKeys = ["journalCount", "articleCount", "doubleBlindRate", "globalIndexingDatabases", "articleViews"] as const;
 
-export default function Home({ loaderData: { home } }: Route.ComponentProps) {
+/** The statistics written out in the page's language (no Intl formatter is made while the page hydrates: home-cards.ts). */
+const statistics = perRevision<Record<(typeof statKeys)[number], string>>(2);
+const statisticsFigures = (initial: Statistics, locale: Locale) =>
+  Object.fromEntries(
+    statKeys.map((key) => [key, key === "doubleBlindRate" ? formatPercent(initial[key], locale) : formatNumber(initial[key], locale)]),
+  ) as Record<(typeof statKeys)[number], string>;
+
+export default function Home({ loaderData: { home, figures } }: Route.ComponentProps) {
   const t = useMessages();
   const locale = useLocale();
   const initial = useInitial();
@@ -93,7 +109,7 @@ export default function Home({ loaderData: { home } }: Route.ComponentProps) {
                 <div key={key} className="flex flex-col-reverse justify-end border-l-2 border-orange-600 pl-4">
                   <dt className="mt-1 text-sm text-stone-600">{t.home.stats[key]}</dt>
                   <dd className="font-serif text-h2 text-stone-900 lining-nums" data-stat={key}>
-                    {key === "doubleBlindRate" ? formatPercent(initial[key], locale) : formatNumber(initial[key], locale)}
+                    {figures[key]}
                   </dd>
                 </div>
               ))}

@@ -1,20 +1,16 @@
-import type { HomeArticle } from "../../../contract/api-types.ts";
 import { articlePath } from "../../../contract/article-path.ts";
 import type { Locale } from "../../../i18n/locales.ts";
-import { format, useLocale, useMessages } from "../../i18n.ts";
-import { formatDate, formatList } from "../../lib/formatting.ts";
+import { useLocale, useMessages } from "../../i18n.ts";
 import { Link } from "../link.tsx";
+import type { ArticleCard } from "./cards.ts";
 import { SectionHeading } from "./section-heading.tsx";
-
-/** More authors than this are shown as the first one "et al.". */
-const AUTHORS_SHOWN = 3;
 
 /**
  * The newest articles: the title in the page's language where the article has one (else in its
  * own), the other language's under it, each marked with its language; the journal, the date and
  * the authors, shortened.
  */
-export function LatestArticles({ articles }: { articles: HomeArticle[] }) {
+export function LatestArticles({ articles }: { articles: ArticleCard[] }) {
   const t = useMessages();
   const locale = useLocale();
   if (articles.length === 0) return null;
@@ -30,7 +26,7 @@ export function LatestArticles({ articles }: { articles: HomeArticle[] }) {
             <li key={`${article.journal.slug}/${article.id}`} className="border-b border-stone-200 py-5 last:border-b-0">
               <p className="text-sm text-stone-600">
                 <span className="font-medium text-stone-800">{article.journal.title}</span> ·{" "}
-                <time dateTime={article.publishedOn}>{formatDate(article.publishedOn, locale)}</time>
+                <time dateTime={article.publishedOn}>{article.date}</time>
               </p>
               <h3 lang={main} className="mt-1 font-serif text-h4 text-stone-900">
                 <Link to={articlePath(article.journal.slug, article, locale)} className="hover:text-orange-800 hover:underline">
@@ -42,11 +38,7 @@ export function LatestArticles({ articles }: { articles: HomeArticle[] }) {
                   {otherTitle}
                 </p>
               )}
-              {article.authors.length > 0 && (
-                <p className="mt-2 text-sm text-stone-700">
-                  {article.authors.length > AUTHORS_SHOWN ? format(t.home.etAl, { name: article.authors[0] }) : formatList(article.authors, locale)}
-                </p>
-              )}
+              {article.byline && <p className="mt-2 text-sm text-stone-700">{article.byline}</p>}
             </li>
           );
         })}

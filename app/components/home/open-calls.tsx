@@ -1,12 +1,11 @@
-import type { CallSummary } from "../../../contract/api-types.ts";
 import { CALLS_ANCHOR, href } from "../../../contract/route-table.ts";
 import { format, useLocale, useMessages } from "../../i18n.ts";
-import { formatDate } from "../../lib/formatting.ts";
 import { Link } from "../link.tsx";
+import type { CallCard } from "./cards.ts";
 import { SectionHeading } from "./section-heading.tsx";
 
 /** The open calls for papers, soonest deadline first, each leading to its journal's calls. */
-export function OpenCalls({ calls }: { calls: CallSummary[] }) {
+export function OpenCalls({ calls }: { calls: CallCard[] }) {
   const t = useMessages();
   const locale = useLocale();
   if (calls.length === 0) return null;
@@ -23,7 +22,7 @@ export function OpenCalls({ calls }: { calls: CallSummary[] }) {
             <dl className="mt-3 text-sm">
               <dt className="text-stone-600">{t.home.deadline}</dt>
               <dd className="font-semibold text-stone-900">
-                <time dateTime={call.deadline}>{formatDate(call.deadline, locale)}</time>
+                <time dateTime={call.deadline}>{call.deadlineDate}</time>
               </dd>
             </dl>
             {/* Named with the call's title too: every card has this link. */}
