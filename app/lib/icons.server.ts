@@ -1,7 +1,7 @@
 /**
  * Iconify names to SVG symbols, gathered in one sprite file that every page's icons point into
  * (`<use href="/icons/{hash}.svg#{id}">`), so the icons' paths are neither in each page's markup
- * nor in its hydration data, and a browser fetches them once (docs/decisions/039-icon-sprite.md).
+ * nor in its hydration data, and a browser fetches them once (docs/decisions/039-home-page-weight.md).
  * Names come from the locally installed sets (Lucide, and X's mark); a name not found there is
  * asked of the configured icon service (Iconify's API) within a time limit, and remembered.
  * Anything that fails gives null: the page shows the dashed circle.
@@ -68,6 +68,7 @@ async function fetchIcon(apiUrl: string, name: string, prefix: string, icon: str
 export function iconSymbol(name: string | null, apiUrl?: string, timeoutMs = ICON_FETCH_TIMEOUT_MS): Promise<IconSymbol | null> {
   if (!name) return Promise.resolve(null);
   const [prefix, icon] = name.split(":");
+  // Iconify's names are of these characters; anything else would not be safe in the symbol's id and the page's fragment.
   if (!prefix || !icon || !/^[a-z0-9-]+$/.test(prefix) || !/^[a-z0-9-]+$/.test(icon)) return Promise.resolve(null);
   let symbol = rendered.get(name);
   if (!symbol) {
