@@ -12,6 +12,7 @@ import {
   useMatches,
   useRouteLoaderData,
 } from "react-router";
+import { href } from "../contract/route-table.ts";
 import { type SiteConfig, socialNetworks } from "../contract/site-context.ts";
 import type { Locale } from "../i18n/locales.ts";
 import type { Route } from "./+types/root";
@@ -32,7 +33,7 @@ import { useLocale, useMessages } from "./i18n.ts";
 import { alternatePaths } from "./lib/alternates.ts";
 import { reloadOnChunkFailure } from "./lib/chunk-reload.ts";
 import { emptyEntities, namedEntities, rootDataStale, useEntitiesHeld } from "./lib/entities.ts";
-import { frameSprite, iconSymbol, SPRITE_PATH, socialIcon, withIcons } from "./lib/icons.server.ts";
+import { frameSprite, iconSymbol, socialIcon, withIcons } from "./lib/icons.server.ts";
 import { emptyInitial } from "./lib/initial.ts";
 import { loaderBase } from "./lib/load.server.ts";
 import { perRevision } from "./lib/per-revision.server.ts";
@@ -77,10 +78,11 @@ async function readRootData(api: ReturnType<typeof loaderBase>["api"], locale: L
   ]);
   if ([...services, ...policies].some((item) => item.icon && !item.iconId)) whole = false;
   const value = {
-    // The policies as the header and the home page name them (their summaries are on their own page).
-    initial: { ...initial, services, policies: policies.map(({ id, icon, iconId, title, slug }) => ({ id, icon, iconId, title, slug })) },
+    // What the frame and the home page show of the initial payload: the services, and the policies as
+    // the header names them (their summaries are on their own pages; the statistics, the home page's loader's).
+    initial: { services, policies: policies.map(({ id, icon, iconId, title, slug }) => ({ id, icon, iconId, title, slug })) },
     /** The sprite every icon of the page points into. */
-    iconSprite: SPRITE_PATH + sprite.file,
+    iconSprite: href("icons", { file: sprite.file }),
     entities,
     origin,
     links: {

@@ -103,7 +103,8 @@ export function pageCache({
     const body = new Uint8Array(await response.arrayBuffer());
     const etag = `W/"${bodyTag(body)}"`;
     // Rendered again with the same bytes (a page goes stale every few seconds): its forms stay.
-    const same = entries.get(key)?.etag === etag ? entries.get(key) : undefined;
+    const previous = entries.get(key);
+    const same = previous?.etag === etag ? previous : undefined;
     const variants = same ? same.variants : await variantsOf(body);
     const headers = new Headers(response.headers);
     for (const [name, value] of Object.entries(sharedHeaders)) headers.set(name, value);

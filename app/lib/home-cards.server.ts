@@ -1,9 +1,9 @@
 import type { HomeContent } from "../../contract/api-types.ts";
 import { coverSource } from "../../contract/designed-cover.ts";
+import { format } from "../../i18n/format.ts";
 import type { Locale } from "../../i18n/locales.ts";
 import { messages } from "../../i18n/messages/index.ts";
 import type { HomeCards } from "../components/home/cards.ts";
-import { format } from "../i18n.ts";
 import { contributorLine } from "./book-contributors.ts";
 import { formatDate, formatList } from "./formatting.ts";
 

@@ -31,9 +31,6 @@ export const ICON_FETCH_TIMEOUT_MS = 5000;
 export const ICON_URL_MAX_LENGTH = 500;
 /** A failed fetch is tried again after this long, not on every page. */
 const RETRY_AFTER_MS = 60_000;
-/** Where the sprite is served (app/routes/files/icons.ts). */
-export const SPRITE_PATH = "/icons/";
-
 /** An icon as a symbol of the sprite: its id there (the name, `:` made `-`) and its markup. */
 export interface IconSymbol {
   id: string;

@@ -13,7 +13,7 @@ export const emptyInitial: Initial = {
   articleViews: 0,
 };
 
-/** The root's initial payload: services and policies (with their icons) and the statistics. */
+/** The root's services and policies (with their icons), from the initial payload. */
 export function useInitial() {
-  return useRouteLoaderData<typeof loader>("root")?.initial ?? { ...emptyInitial, services: [], policies: [] };
+  return useRouteLoaderData<typeof loader>("root")?.initial ?? { services: [], policies: [] };
 }
