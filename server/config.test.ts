@@ -120,4 +120,26 @@ describe("configuration", () => {
     );
     expect(() => readConfig({ ...github, CONTENT_WEBHOOK_SECRET: "short" })).toThrow(/CONTENT_WEBHOOK_SECRET: at least 16 characters/);
   });
+
+  it("takes for ROOT_REDIRECT a path of this site or an http(s) URL, never a path that names another host", () => {
+    for (const value of ["/tr", "/", "/journals?from=root", "https://www.meridianpress.example/tr", "http://old.meridianpress.example"]) {
+      expect(readConfig({ ROOT_REDIRECT: value }).ROOT_REDIRECT, value).toBe(value);
+    }
+    for (const value of [
+      "//evil.example",
+      "/\\evil.example",
+      "/\t/evil.example",
+      "https:///evil.example",
+      "https:/\\evil.example",
+      "javascript:alert(1)",
+      "ftp://files.example",
+      "evil.example",
+      "/tr\\..\\",
+      "/tr /en",
+    ]) {
+      expect(() => readConfig({ ROOT_REDIRECT: value }), value).toThrow(
+        "ROOT_REDIRECT: a path of this site (/…, not //… or /\\…: those name another host) or an http(s) URL, without spaces or backslashes",
+      );
+    }
+  });
 });

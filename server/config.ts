@@ -81,9 +81,18 @@ const schema = z.object({
   PUBLIC_URL: optionalUrl.transform((url) => url && new URL(url).origin),
   /** Without PUBLIC_URL: the host names besides loopback the process answers for (comma-separated). */
   ALLOWED_HOSTS: z.string().default("").transform(commaList),
+  /**
+   * A path of this site, or an http(s) URL the operator means. A path a browser reads as another
+   * host (`//evil.example`, and `/\evil.example`: browsers take a backslash for a slash) would be an
+   * open redirect set by configuration, as would any other scheme; spaces and control characters are
+   * a value pasted wrongly.
+   */
   ROOT_REDIRECT: z
     .string()
-    .refine((v) => v.startsWith("/") || /^https?:\/\//.test(v), "a path starting with / or an http(s) URL")
+    .refine(
+      (v) => (/^\/(?![/\\])/.test(v) || /^https?:\/\/[^/\\]/i.test(v)) && !/[\\\s\p{Cc}]/u.test(v),
+      "a path of this site (/…, not //… or /\\…: those name another host) or an http(s) URL, without spaces or backslashes",
+    )
     .optional(),
   ROOT_REDIRECT_STATUS: z.coerce
     .number()
