@@ -6,14 +6,13 @@
  * whether the article is published and which galleys it has, so a work dated in the future, or a
  * path naming no article, falls through to the site's 404.
  */
-import { createReadStream } from "node:fs";
-import { stat } from "node:fs/promises";
 import path from "node:path";
 import { Readable } from "node:stream";
 import { Hono } from "hono";
 import { routeTable } from "../contract/route-table.ts";
 import type { Locale } from "../i18n/locales.ts";
 import { type ApiClient, namesNothing } from "../service/api/client.ts";
+import { OutsideFolderError, openInside } from "../service/content/confined.ts";
 
 const types: Record<string, string> = {
   pdf: "application/pdf",
@@ -51,12 +50,16 @@ export function createArticleFilesApp({ api, contentDir }: { api: ApiClient; con
         throw error;
       });
       if (!article || (galley && !article.galleys.some((g) => g.kind === galley && g.url === null))) return next();
-      const folder = path.join(contentDir, "journals", article.journal.id, "articles", article.id);
-      const filePath = path.join(folder, figure ? path.join("figures", file) : `galley.${galley}`);
-      const info = await stat(filePath).catch(() => undefined);
-      if (!info?.isFile()) return next();
+      // Opened through no link (the content folder is confined, service/content/confined.ts): a link is as good as no file.
+      const folder = `journals/${article.journal.id}/articles/${article.id}`;
+      const opened = await openInside(contentDir, `${folder}/${figure ? `figures/${file}` : `galley.${galley}`}`).catch((error: unknown) => {
+        if (error instanceof OutsideFolderError) return undefined;
+        throw error;
+      });
+      if (!opened) return next();
+      const { handle, info } = opened;
       const etag = `"${info.size.toString(36)}-${Math.floor(info.mtimeMs).toString(36)}"`;
-      const extension = path.extname(filePath).slice(1);
+      const extension = path.extname(file).slice(1);
       const headers: Record<string, string> = {
         "Content-Type": types[extension] ?? "application/octet-stream",
         "Cache-Control": CACHE_CONTROL,
@@ -64,13 +67,19 @@ export function createArticleFilesApp({ api, contentDir }: { api: ApiClient; con
         "Last-Modified": info.mtime.toUTCString(),
         "X-Content-Type-Options": "nosniff",
       };
-      // A galley is named after the article; an SVG figure may not run anything.
+      // A galley is named after the article; an SVG figure may not run anything, nor be framed.
       if (galley) headers["Content-Disposition"] = `inline; filename="${article.id}.${galley}"`;
-      if (extension === "svg") headers["Content-Security-Policy"] = "default-src 'none'; style-src 'unsafe-inline'";
-      if (c.req.header("if-none-match") === etag) return c.body(null, 304, headers);
+      if (extension === "svg") headers["Content-Security-Policy"] = "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'";
+      if (c.req.header("if-none-match") === etag) {
+        await handle.close();
+        return c.body(null, 304, headers);
+      }
       headers["Content-Length"] = String(info.size);
-      if (c.req.method === "HEAD") return c.body(null, 200, headers);
-      return c.body(Readable.toWeb(createReadStream(filePath)) as ReadableStream, 200, headers);
+      if (c.req.method === "HEAD") {
+        await handle.close();
+        return c.body(null, 200, headers);
+      }
+      return c.body(Readable.toWeb(handle.createReadStream()) as ReadableStream, 200, headers);
     });
   }
   return app;

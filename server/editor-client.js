@@ -22,6 +22,40 @@ const PAGES = {
   calls: ["title", "specialTitle", "body"],
 };
 const h = (...args) => window.h(...args);
+/**
+ * Two people (or two tabs) saving one entry: the endpoint gives every entry with its version and
+ * refuses a save made over a version that changed meanwhile (409, server/editor-proxy.ts). Decap's
+ * proxy protocol carries no version back, so the versions are kept here, by path, from what the
+ * endpoint answers, and added to each save; Decap calls the global fetch at each request.
+ */
+const EDITOR_API = "/admin/api/v1";
+const openedVersions = new Map();
+const siteFetch = window.fetch.bind(window);
+const keepVersions = (answer) => {
+  for (const found of [answer].flat()) {
+    if (found?.file?.path) openedVersions.set(found.file.path, found.file.id);
+  }
+  for (const [file, version] of Object.entries(answer?.versions ?? {})) openedVersions.set(file, version);
+};
+window.fetch = async (input, init) => {
+  if (new URL(String(input), window.location.href).pathname !== EDITOR_API || typeof init?.body !== "string") return siteFetch(input, init);
+  const request = JSON.parse(init.body);
+  if (request.action === "persistEntry") {
+    const files = request.params?.dataFiles ?? [];
+    const versions = Object.fromEntries(
+      files.filter((f) => typeof openedVersions.get(f.path) === "string").map((f) => [f.path, openedVersions.get(f.path)]),
+    );
+    request.params = { ...request.params, versions };
+  }
+  const response = await siteFetch(input, { ...init, body: JSON.stringify(request) });
+  if (response.ok)
+    await response
+      .clone()
+      .json()
+      .then(keepVersions, () => {});
+  return response;
+};
+
 /** The preview's frame set in the site's web fonts, as a page is once they are cached (`html.fonts`, scripts/fonts.ts). */
 const inSiteFonts = (element) => element?.ownerDocument.documentElement.classList.add("fonts");
 

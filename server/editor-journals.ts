@@ -1,7 +1,8 @@
 /** The journals of a content folder as the editor lists them: each one's issues and reference lists are collections of their own. */
-import { readdir, readFile } from "node:fs/promises";
+import { readdir } from "node:fs/promises";
 import path from "node:path";
 import { parse } from "yaml";
+import { readInside } from "../service/content/confined.ts";
 import type { JournalListing } from "../service/editor/decap-config.ts";
 
 export async function journalsOf(contentDir: string): Promise<JournalListing[]> {
@@ -10,7 +11,7 @@ export async function journalsOf(contentDir: string): Promise<JournalListing[]> 
     dirs
       .filter((dir) => dir.isDirectory())
       .map(async (dir) => {
-        const file = await readFile(path.join(contentDir, "journals", dir.name, "journal.yaml"), "utf8").catch(() => "");
+        const file = await readInside(contentDir, `journals/${dir.name}/journal.yaml`).then(String, () => "");
         const title = (parse(file) as { en?: { title?: string } } | null)?.en?.title;
         return { id: dir.name, title: title ?? dir.name };
       }),

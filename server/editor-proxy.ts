@@ -3,27 +3,27 @@
  * the protocol of Decap's own `decap-server`, one JSON POST per action (entries by folder or
  * file, an entry, media, persisting, deleting). Every save goes through
  * service/editor/save.ts: checked, committed, imported, or refused naming the file and the field.
- * Only same-origin posts, paths inside the content folder (never hidden ones such as .git) and
- * uploads whose bytes match their names are taken.
+ * Only same-origin posts, paths inside the content folder (never hidden ones such as .git, never
+ * through a symbolic link) and uploads whose bytes match their names are taken. Each entry is given
+ * with its version, and a save names the versions it was opened at (editor-client.js): a save over
+ * an entry another save changed meanwhile is refused, not silently overwritten.
  */
-import { createHash } from "node:crypto";
-import { readdir, readFile } from "node:fs/promises";
+import { readdir } from "node:fs/promises";
 import path from "node:path";
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
+import { assertNoLink, OutsideFolderError, readInside } from "../service/content/confined.ts";
 import { ContentError } from "../service/content/read-folder.ts";
 import { decapCollections, type FolderCollection, isEntryFile } from "../service/editor/decap-config.ts";
 import { type ArticleFolderFiles, fromEditor, safeContentPath, toEditor } from "../service/editor/entry-files.ts";
 import type { Author } from "../service/editor/git.ts";
 import { mediaProblem } from "../service/editor/media.ts";
-import type { Change, ContentEditing } from "../service/editor/save.ts";
+import { type Change, ChangedSinceOpened, type ContentEditing, fileVersion } from "../service/editor/save.ts";
 import { journalsOf } from "./editor-journals.ts";
 import { isOwnPost } from "./post-origin.ts";
 
 /** The largest request the endpoint reads: a PDF galley at its limit, base64-encoded, with its envelope. */
 const API_MAX_BYTES = 28 * 1024 * 1024;
-
-const sha256 = (bytes: Uint8Array) => createHash("sha256").update(bytes).digest("hex");
 
 async function listFiles(dir: string, extension: string, depth: number): Promise<string[]> {
   if (depth <= 0) return [];
@@ -32,7 +32,7 @@ async function listFiles(dir: string, extension: string, depth: number): Promise
     entries.map((entry) =>
       entry.isDirectory()
         ? listFiles(path.join(dir, entry.name), extension, depth - 1).then((files) => files.map((file) => `${entry.name}/${file}`))
-        : entry.name.endsWith(extension) && !entry.name.startsWith(".")
+        : entry.isFile() && entry.name.endsWith(extension) && !entry.name.startsWith(".")
           ? [entry.name]
           : [],
     ),
@@ -53,21 +53,30 @@ export function createProxyApp({ contentDir, editing, author }: { contentDir: st
   /** The galley and figures beside an article's reference list, for the editor's form. */
   const beside = async (absolute: string): Promise<ArticleFolderFiles> => {
     const folder = path.dirname(absolute);
-    const names = await readdir(folder).catch((): string[] => []);
-    const figures = await readdir(path.join(folder, "figures")).catch((): string[] => []);
-    return { galley: names.includes("galley.pdf"), figures: figures.filter((name) => !name.startsWith(".")).map((name) => `figures/${name}`) };
+    // Its own files only: a link named galley.pdf or figures/ is none.
+    const names = await readdir(folder, { withFileTypes: true }).catch(() => []);
+    const has = (name: string, is: "isFile" | "isDirectory") => names.some((entry) => entry.name === name && entry[is]());
+    const figures = has("figures", "isDirectory") ? await readdir(path.join(folder, "figures"), { withFileTypes: true }).catch(() => []) : [];
+    return {
+      galley: has("galley.pdf", "isFile"),
+      figures: figures.filter((entry) => entry.isFile() && !entry.name.startsWith(".")).map((entry) => `figures/${entry.name}`),
+    };
   };
+  const read = (relative: string) => readInside(contentDir, relative);
   const entry = async (relative: string) => {
     const { absolute } = file(relative);
-    const bytes = await readFile(absolute).catch(() => null);
+    const bytes = await read(relative).catch((error: NodeJS.ErrnoException) => {
+      if (error.code === "ENOENT") return null;
+      throw error;
+    });
     return {
       data: bytes === null ? null : toEditor(relative, bytes.toString("utf8"), await beside(absolute)),
-      file: { path: relative, id: bytes === null ? null : sha256(bytes) },
+      file: { path: relative, id: bytes === null ? null : fileVersion(bytes) },
     };
   };
   const mediaFile = async (relative: string) => {
-    const bytes = await readFile(file(relative).absolute);
-    return { id: sha256(bytes), content: bytes.toString("base64"), encoding: "base64", path: relative, name: path.posix.basename(relative) };
+    const bytes = await read(file(relative).relative);
+    return { id: fileVersion(bytes), content: bytes.toString("base64"), encoding: "base64", path: relative, name: path.posix.basename(relative) };
   };
   const mediaChange = (asset: { path?: unknown; content?: unknown; encoding?: unknown }): Change => {
     const { relative } = file(asset.path);
@@ -103,7 +112,9 @@ export function createProxyApp({ contentDir, editing, author }: { contentDir: st
           const more = error.problems.length > 8 ? ` (and ${error.problems.length - 8} more)` : "";
           return c.json({ error: `Not saved, nothing published. ${list.join("; ")}${more}`, problems: error.problems }, 422);
         }
-        if (error instanceof BadRequest) return c.json({ error: error.message }, 422);
+        if (error instanceof BadRequest || error instanceof OutsideFolderError) return c.json({ error: error.message }, 422);
+        if (error instanceof ChangedSinceOpened)
+          return c.json({ error: `Not saved: ${error.message}. Open it again to see that change, then make yours.`, file: error.file }, 409);
         if (error instanceof Error && "code" in error && error.code === "ENOENT") return c.json({ error: "No such file." }, 404);
         if (error instanceof Error && error.name === "YAMLParseError")
           return c.json({ error: `Not saved: the entry is not YAML (${error.message}).` }, 422);
@@ -119,6 +130,7 @@ export function createProxyApp({ contentDir, editing, author }: { contentDir: st
       case "entriesByFolder": {
         const { folder, extension, depth } = params as { folder: string; extension: string; depth: number };
         const dir = file(folder);
+        await assertNoLink(contentDir, dir.relative);
         const collections = decapCollections(await journalsOf(contentDir)).filter(
           (collection): collection is FolderCollection => "folder" in collection && collection.folder === dir.relative,
         );
@@ -144,21 +156,26 @@ export function createProxyApp({ contentDir, editing, author }: { contentDir: st
         return null;
       case "persistEntry": {
         const dataFiles = (params.dataFiles ?? (params.entry ? [params.entry] : [])) as { path: unknown; raw: unknown; newPath?: unknown }[];
+        // The versions the entries were opened at, by path (editor-client.js adds them; Decap does not).
+        const versions = (params.versions ?? {}) as Record<string, unknown>;
+        const opened = (relative: string) => (typeof versions[relative] === "string" ? { opened: versions[relative] as string } : {});
         const changes: Change[] = [];
         for (const data of dataFiles) {
           const from = file(data.path).relative;
           const to = data.newPath ? file(data.newPath).relative : from;
-          changes.push({ path: to, content: fromEditor(to, String(data.raw ?? "")) });
-          if (to !== from) changes.push({ path: from, content: null });
+          changes.push({ path: to, content: fromEditor(to, String(data.raw ?? "")), ...(to === from ? opened(from) : {}) });
+          if (to !== from) changes.push({ path: from, content: null, ...opened(from) });
         }
         const assets = Array.isArray(params.assets) ? (params.assets as Parameters<typeof mediaChange>[0][]) : [];
         changes.push(...assets.map(mediaChange));
         const options = (params.options ?? {}) as { commitMessage?: unknown };
         const saved = await save(changes, options.commitMessage);
-        return { message: "entry persisted", commit: saved.commit };
+        const written = changes.flatMap((change) => (change.content === null ? [] : [[change.path, fileVersion(change.content)]]));
+        return { message: "entry persisted", commit: saved.commit, versions: Object.fromEntries(written) };
       }
       case "getMedia": {
         const folder = file(params.mediaFolder);
+        await assertNoLink(contentDir, folder.relative);
         const files = await listFiles(folder.absolute, "", 1);
         return Promise.all(files.map((name) => mediaFile(`${folder.relative}/${name}`)));
       }

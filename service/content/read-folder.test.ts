@@ -3,12 +3,12 @@
  * and slugs given twice, reported in the file that repeats them, and calls for papers of no journal.
  */
 
-import { cp, mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { cp, mkdir, mkdtemp, readFile, rm, symlink, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { contentProblems } from "../../tests/content-problems.ts";
-import { type ContentProblem, readContentFolder } from "./read-folder.ts";
+import { ContentError, type ContentProblem, readContentFolder } from "./read-folder.ts";
 
 let folder: string;
 beforeAll(async () => {
@@ -231,6 +231,35 @@ describe("an article's typed views", () => {
       expect(bundle.notices).toEqual([{ file, field: "articles.0.views", message: expect.stringContaining("no longer read") }]);
     } finally {
       await writeFile(path.join(folder, file), original);
+    }
+  });
+});
+
+describe("a symbolic link", () => {
+  const article = "journals/journal-of-social-inquiry/articles/editorial-fifteen-years-of-social-inquiry";
+  it("anywhere in the folder refuses the folder, naming each link, and nothing it points at is read", async () => {
+    const outside = await mkdtemp(path.join(tmpdir(), "outside-"));
+    await writeFile(path.join(outside, "secret.md"), "API_TOKEN=outside-the-folder\n");
+    const fullText = path.join(folder, article, "full-text.md");
+    const original = await readFile(fullText);
+    await rm(fullText);
+    await symlink(path.join(outside, "secret.md"), fullText);
+    await symlink(outside, path.join(folder, "images", "elsewhere"));
+    try {
+      const error = await readContentFolder(folder).then(
+        () => undefined,
+        (e: unknown) => e,
+      );
+      expect(error).toBeInstanceOf(ContentError);
+      const problems = (error as ContentError).problems;
+      expect(problems.map((p) => p.file)).toEqual(["images/elsewhere", `${article}/full-text.md`]);
+      expect(problems.every((p) => /symbolic link/.test(p.message))).toBe(true);
+      expect(JSON.stringify(problems)).not.toContain("outside-the-folder");
+    } finally {
+      await rm(fullText);
+      await rm(path.join(folder, "images", "elsewhere"));
+      await writeFile(fullText, original);
+      await rm(outside, { recursive: true });
     }
   });
 });

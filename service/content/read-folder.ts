@@ -9,6 +9,7 @@ import path from "node:path";
 import sharp from "sharp";
 import { parse as parseYaml } from "yaml";
 import type { z } from "zod";
+import { LINK_MESSAGE, symbolicLinksUnder } from "./confined.ts";
 import { duplicates } from "./duplicates.ts";
 import { type FullText, renderFullText } from "./full-text.ts";
 import {
@@ -111,8 +112,13 @@ async function listDirs(dir: string): Promise<string[]> {
 /** An article's `views` were typed until usage was counted (service/usage/); files that still carry them import, for one release. */
 const VIEWS_NOTICE = "no longer read (views are counted now, docs/decisions/036-counted-usage.md): remove it; the next release refuses it";
 
-/** Reads a content folder; throws ContentError listing every problem found. */
+/**
+ * Reads a content folder; throws ContentError listing every problem found. A folder holding a
+ * symbolic link anywhere is refused before any of its files is read (./confined.ts).
+ */
 export async function readContentFolder(root: string): Promise<ContentBundle> {
+  const links = await symbolicLinksUnder(root);
+  if (links.length > 0) throw new ContentError(links.map((file) => ({ file, field: "(file)", message: LINK_MESSAGE })));
   const problems: ContentProblem[] = [];
   const notices: ContentProblem[] = [];
   const rel = (file: string) => path.relative(root, file) || file;

@@ -4,10 +4,13 @@
  * files, with the editor as author and Decap's message) and imported in one transaction, the
  * content's revision moving so that every process's kept pages turn stale; or, on any problem,
  * the files are put back as they were and the problems are returned, naming file and field.
- * Saves run one at a time.
+ * Saves run one at a time, and one made over a file that changed since the editor opened it is
+ * refused (ChangedSinceOpened). Files are read and written only inside the content folder, never
+ * through a symbolic link (../content/confined.ts).
  */
-import { mkdir, readFile, rm, writeFile } from "node:fs/promises";
-import path from "node:path";
+import { createHash } from "node:crypto";
+import { rm } from "node:fs/promises";
+import { assertNoLink, pathInside, readInside, writeInside } from "../content/confined.ts";
 import { importContent } from "../content/import.ts";
 import { ContentError, readContentFolder } from "../content/read-folder.ts";
 import type { ContentDb } from "../db/database.ts";
@@ -17,6 +20,21 @@ import { type Author, commitFiles } from "./git.ts";
 export interface Change {
   path: string;
   content: Uint8Array | string | null;
+  /** The file's version when the editor opened it (fileVersion; null: there was none), when the editor says. */
+  opened?: string | null;
+}
+
+/** A file's version as the editor is given it: the SHA-256 of its bytes. */
+export const fileVersion = (bytes: Uint8Array | string) => createHash("sha256").update(bytes).digest("hex");
+
+/** A save over a file that another save changed after the editor opened it: nothing is written. */
+export class ChangedSinceOpened extends Error {
+  readonly file: string;
+  constructor(file: string) {
+    super(`${file} was changed by another save since you opened it`);
+    this.name = "ChangedSinceOpened";
+    this.file = file;
+  }
 }
 
 export interface SavedChanges {
@@ -35,23 +53,35 @@ const needsImport = (file: string) => !file.startsWith("images/");
 
 export function contentEditing({ contentDir, db }: { contentDir: string; db: ContentDb }): ContentEditing {
   let queue: Promise<unknown> = Promise.resolve();
-  const absolute = (file: string) => path.join(contentDir, file);
 
   async function saveNow(changes: Change[], message: string, author: Author): Promise<SavedChanges> {
-    const before = await Promise.all(changes.map((change) => readFile(absolute(change.path)).catch(() => null)));
+    const read = (file: string) =>
+      readInside(contentDir, file).catch((error: NodeJS.ErrnoException) => {
+        if (error.code === "ENOENT") return null;
+        throw error;
+      });
+    const before = await Promise.all(changes.map((change) => read(change.path)));
+    changes.forEach((change, i) => {
+      const now = before[i];
+      if (change.opened !== undefined && change.opened !== (now === null ? null : fileVersion(now))) throw new ChangedSinceOpened(change.path);
+    });
+    const remove = async (file: string) => {
+      await assertNoLink(contentDir, file);
+      await rm(pathInside(contentDir, file), { force: true });
+    };
     const putBack = () =>
       Promise.all(
-        changes.map((change, i) => (before[i] === null ? rm(absolute(change.path), { force: true }) : writeFile(absolute(change.path), before[i]))),
+        changes.map((change, i) => {
+          const bytes = before[i];
+          return bytes === null ? remove(change.path) : writeInside(contentDir, change.path, bytes);
+        }),
       );
     let bundle: Awaited<ReturnType<typeof readContentFolder>>;
     let commit: string | undefined;
     try {
       for (const change of changes) {
-        if (change.content === null) await rm(absolute(change.path), { force: true });
-        else {
-          await mkdir(path.dirname(absolute(change.path)), { recursive: true });
-          await writeFile(absolute(change.path), change.content);
-        }
+        if (change.content === null) await remove(change.path);
+        else await writeInside(contentDir, change.path, change.content);
       }
       bundle = await readContentFolder(contentDir);
       commit = await commitFiles(
