@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { contentProblems } from "../../tests/content-problems.ts";
 import { testDatabases } from "../../tests/databases.ts";
 import { migrateToLatest, openDatabase } from "../db/database.ts";
-import { importContent } from "./import.ts";
+import { importContent, importedCommit } from "./import.ts";
 import { readContentFolder } from "./read-folder.ts";
 
 let folder: string;
@@ -97,6 +97,25 @@ for (const database of testDatabases()) {
           .select((eb) => eb.fn.countAll().as("n"))
           .executeTakeFirstOrThrow();
         expect(Number(books.n)).toBe(bundle.books.length);
+      } finally {
+        await db.destroy();
+      }
+    });
+
+    it("records the commit it imported in its transaction: a failed import leaves the last one, a folder's import none", async () => {
+      const { db } = await database.open();
+      try {
+        const bundle = await readContentFolder(folder);
+        expect(await importedCommit(db)).toBeNull();
+        const commit = "0123456789abcdef0123456789abcdef01234567";
+        await importContent(db, bundle, { commit });
+        expect(await importedCommit(db)).toBe(commit);
+        const broken = structuredClone(bundle);
+        broken.books[1].tr.slug = broken.books[0].tr.slug;
+        await expect(importContent(db, broken, { commit: "fedcba9876543210fedcba9876543210fedcba98" })).rejects.toThrow();
+        expect(await importedCommit(db)).toBe(commit);
+        await importContent(db, bundle);
+        expect(await importedCommit(db)).toBeNull();
       } finally {
         await db.destroy();
       }

@@ -330,13 +330,16 @@ export interface ImportProgress {
   onCommitted?: (lockedMs: number) => void;
   /** Told, as the statements run under the lock, how many of them have run. */
   onWritten?: (done: number, total: number) => void;
+  /** The content repository's commit the bundle was read from (the content sync's); without it, the database holds no commit. */
+  commit?: string;
 }
 
 /**
- * Replaces all content with the bundle's, atomically, and moves the content's revision on. Returns the
- * number of rows written.
+ * Replaces all content with the bundle's, atomically, and moves the content's revision on; the
+ * commit it came from is recorded in the same transaction, so that the database, not the folder,
+ * says which commit the site shows. Returns the number of rows written.
  */
-export async function importContent(db: ContentDb, bundle: ContentBundle, { onCommitted, onWritten }: ImportProgress = {}): Promise<number> {
+export async function importContent(db: ContentDb, bundle: ContentBundle, { onCommitted, onWritten, commit }: ImportProgress = {}): Promise<number> {
   const rows = toRows(bundle);
   // Folded, indexed and compiled to SQL before the write lock is taken (on a large catalogue that
   // takes seconds): while it is held, other processes' form posts wait.
@@ -346,7 +349,7 @@ export async function importContent(db: ContentDb, bundle: ContentBundle, { onCo
     ...searchIndexStatements(db, searchDocuments(rows)),
     db
       .updateTable("contentRevision")
-      .set((eb) => ({ revision: eb("revision", "+", 1) }))
+      .set((eb) => ({ revision: eb("revision", "+", 1), contentCommit: commit ?? null }))
       .where("id", "=", 1)
       .compile(),
   ];
@@ -361,4 +364,10 @@ export async function importContent(db: ContentDb, bundle: ContentBundle, { onCo
   onCommitted?.(performance.now() - locked);
   await truncateWal(db);
   return tableOrder.reduce((written, table) => written + rows[table].length, 0);
+}
+
+/** The content repository's commit the database's content was imported from, or null (a folder's, or none yet). */
+export async function importedCommit(db: ContentDb): Promise<string | null> {
+  const row = await db.selectFrom("contentRevision").where("id", "=", 1).select("contentCommit").executeTakeFirst();
+  return row?.contentCommit ?? null;
 }

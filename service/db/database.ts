@@ -21,6 +21,7 @@ import * as callsForPapersMigration from "./migrations/2026-11-26-0001-calls-for
 import * as newestArticlesMigration from "./migrations/2026-11-26-0002-newest-articles.ts";
 import * as contentImagesMigration from "./migrations/2026-11-26-0020-content-images.ts";
 import * as usageMigration from "./migrations/2026-11-26-0030-usage.ts";
+import * as contentSyncMigration from "./migrations/2026-11-27-0001-content-sync.ts";
 import { openPostgresPool, type PoolTimeouts } from "./postgres-pool.ts";
 import type { Database } from "./schema.ts";
 import { createSqliteDialect, type SqliteOptions } from "./sqlite-dialect.ts";
@@ -64,6 +65,7 @@ const migrations = {
   "2026-11-26-0002-newest-articles": newestArticlesMigration,
   "2026-11-26-0020-content-images": contentImagesMigration,
   "2026-11-26-0030-usage": usageMigration,
+  "2026-11-27-0001-content-sync": contentSyncMigration,
 };
 
 /** Brings the schema up to date; throws with the failing migration's error. */

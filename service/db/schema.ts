@@ -335,6 +335,14 @@ export interface CallForPapersTextTable {
 export interface ContentRevisionTable {
   id: number;
   revision: number;
+  /** The content repository's commit the import read (server/content-sync.ts), or null when it read a folder. */
+  contentCommit: string | null;
+}
+
+/** A push webhook received (server/webhook-deliveries.ts): its host's delivery id or its body's digest, and when (ms). */
+export interface WebhookDeliveryTable {
+  key: string;
+  receivedAt: number;
 }
 
 /** A form post counted by the rate limit: its client key and its time (ms). */
@@ -407,4 +415,5 @@ export interface Database {
   usageDay: UsageDayTable;
   usageSeen: UsageSeenTable;
   usageSalt: UsageSaltTable;
+  webhookDelivery: WebhookDeliveryTable;
 }
