@@ -15,7 +15,7 @@ import path from "node:path";
 import { locales } from "../../i18n/locales.ts";
 import { ContentError, readContentFolder } from "../content/read-folder.ts";
 import { type ArticleFile, type JournalFile, SLUG, statusAfter } from "../content/schema.ts";
-import { FileChanges } from "./files.ts";
+import { FileChanges, undoLeftover } from "./files.ts";
 import { type Harvested, type HarvestedRelation, RecordRejected, slugOf } from "./harvested.ts";
 import { mapDublinCore } from "./map-dublin-core.ts";
 import { mapJats } from "./map-jats.ts";
@@ -69,32 +69,75 @@ export interface PullResult {
 export async function pullContent(options: PullOptions): Promise<PullResult> {
   const { root } = options;
   const log = options.log ?? (() => {});
+  await clearLeftovers(root, log);
   const journals = await journalsWithSource(root, options.journalId);
-  const changes = new FileChanges(path.join(stateDir(root), `undo-${process.pid}`));
+  const undoDir = path.join(stateDir(root), `undo-${process.pid}`);
+  active.add(undoDir);
+  const changes = new FileChanges(undoDir);
   const results: JournalPull[] = [];
+  let problems: string[] = [];
+  let files = 0;
   try {
     for (const journal of journals) results.push(await pullJournal(journal, options, changes, log));
+    if (changes.count > 0) {
+      log(`checking the folder (${changes.count} files written)…`);
+      try {
+        await readContentFolder(root);
+      } catch (error) {
+        if (!(error instanceof ContentError)) throw error;
+        problems = error.message.split("\n");
+      }
+    }
+    files = problems.length === 0 ? changes.count : 0;
+    await (problems.length === 0 ? changes.keep() : changes.undo());
   } catch (error) {
     // Not the source's failure (that is reported per journal) but this machine's: nothing half-written stays.
+    // (Should the undo itself fail, its folder stays, and the next pull undoes it.)
     await changes.undo();
     throw error;
+  } finally {
+    active.delete(undoDir);
   }
-  let problems: string[] = [];
-  if (changes.count > 0) {
-    log(`checking the folder (${changes.count} files written)…`);
-    try {
-      await readContentFolder(root);
-    } catch (error) {
-      if (!(error instanceof ContentError)) throw error;
-      problems = error.message.split("\n");
-      await changes.undo();
-    }
-  }
-  await rm(path.join(stateDir(root), `undo-${process.pid}`), { recursive: true, force: true });
   const ok = problems.length === 0 && results.every((r) => !r.error);
   // The state moves on only for a pull whose files stayed.
   for (const result of results) await saveState(root, result, problems.length === 0 && !result.error);
-  return { journals: results, files: problems.length === 0 ? changes.count : 0, problems, ok };
+  return { journals: results, files, problems, ok };
+}
+
+/** This process's pulls under way: their folders in `.harvest/` are not leftovers. */
+const active = new Set<string>();
+
+/** Whether process `pid` runs on this machine (EPERM: it does, as another user). */
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
+}
+
+/**
+ * What pulls that did not finish (killed, or their machine stopped) left in `.harvest/`: work
+ * folders removed, and the files written put back from the undo folder. A folder is named by its
+ * process; it is a leftover when that process is gone, or is this one but none of this process's
+ * pulls uses it (a restarted container's process often gets the same pid).
+ */
+async function clearLeftovers(root: string, log: (line: string) => void) {
+  for (const name of await readdir(stateDir(root)).catch(() => [] as string[])) {
+    const match = /^(work-.+|undo)-(\d+)$/.exec(name);
+    if (!match) continue;
+    const dir = path.join(stateDir(root), name);
+    const pid = Number(match[2]);
+    if (active.has(dir) || (pid !== process.pid && alive(pid))) continue;
+    if (match[1] === "undo") {
+      const undone = await undoLeftover(dir, pid);
+      log(`a pull that did not finish (process ${pid}) wrote ${undone} file(s): put back as they were`);
+    } else {
+      await rm(dir, { recursive: true, force: true });
+      log(`removed ${name}, left by a pull that did not finish (process ${pid})`);
+    }
+  }
 }
 
 async function pullJournal(journal: JournalFile, options: PullOptions, changes: FileChanges, log: (line: string) => void): Promise<JournalPull> {
@@ -115,6 +158,7 @@ async function pullJournal(journal: JournalFile, options: PullOptions, changes: 
   };
   const journalDir = path.join(options.root, "journals", journal.id);
   const work = path.join(stateDir(options.root), `work-${journal.id}-${process.pid}`);
+  active.add(work);
   const client = new OaiClient(source.oai, {
     ...options.client,
     onRequest: (url) => {
@@ -194,6 +238,7 @@ async function pullJournal(journal: JournalFile, options: PullOptions, changes: 
         options,
         sourceHost: new URL(source.oai).host,
         journalLicence: journal.licence,
+        timeLeft: () => client.timeLeft(),
       });
     }
   } catch (error) {
@@ -202,6 +247,7 @@ async function pullJournal(journal: JournalFile, options: PullOptions, changes: 
     log(`${journal.id}: failed: ${error.message}`);
   } finally {
     await rm(work, { recursive: true, force: true });
+    active.delete(work);
     result.ms = Date.now() - started;
   }
   return result;
@@ -210,10 +256,24 @@ async function pullJournal(journal: JournalFile, options: PullOptions, changes: 
 /** A response date at the repository's granularity (a day, or the full UTC time). */
 const cut = (date: string | undefined, granularity: "day" | "seconds") => (date && granularity === "day" ? date.slice(0, 10) : date);
 
-/** What the pull knows of the journal's articles: where each source record's article is, ids taken, DOIs and issues by volume and number. */
+/**
+ * A work as a title and its authors say it, whatever the typing: the title's words (slugOf: case,
+ * punctuation, dashes and Turkish letters aside) and the authors' family names, in any order.
+ */
+const workOf = (title: string, authors: { family: string }[]) =>
+  `${slugOf(title, Number.POSITIVE_INFINITY)}|${authors
+    .map((a) => slugOf(a.family))
+    .sort()
+    .join(",")}`;
+
+/**
+ * What the pull knows of the journal's articles: where each source record's article is, ids taken,
+ * DOIs, works (title and authors, in each language) and issues by volume and number.
+ */
 function indexOf(issues: Map<string, IssueOnDisk>) {
   const bySource = new Map<string, string>();
   const byDoi = new Map<string, string>();
+  const byWork = new Map<string, string>();
   const taken = new Set<string>();
   const issueByNumber = new Map<string, string>();
   const keys = new Set<string>();
@@ -225,14 +285,37 @@ function indexOf(issues: Map<string, IssueOnDisk>) {
       taken.add(article.id);
       if (article.sourceId) bySource.set(article.sourceId, key);
       if (article.doi) byDoi.set(article.doi.toLowerCase(), key);
+      for (const locale of locales) if (article[locale]?.title) byWork.set(workOf(article[locale].title, article.authors), key);
     }
   }
+  const claimed = new Set(bySource.values());
   return {
     bySource,
     byDoi,
     taken,
     issueByNumber,
     keys,
+    /**
+     * The article a record new to this folder already is, typed by hand before the journal was
+     * harvested (or harvested from a source it has left): by DOI, which names one work; else by a
+     * title and authors, when no other record of the source has that article.
+     */
+    existing(h: Harvested): string | undefined {
+      const byDoiKey = h.article.doi && byDoi.get(h.article.doi.toLowerCase());
+      if (byDoiKey) return byDoiKey;
+      for (const locale of locales) {
+        const title = h.text[locale]?.title;
+        const key = title && h.article.authors && byWork.get(workOf(title, h.article.authors));
+        if (key && !claimed.has(key)) return key;
+      }
+      return undefined;
+    },
+    /** Binds a record to its article. */
+    bind(identifier: string, key: string) {
+      bySource.set(identifier, key);
+      claimed.add(key);
+      keys.add(key);
+    },
     /** An article of this journal by its landing page's last two segments (…/{issue id}/{article id}). */
     byPage: (url: string) => {
       const key = new URL(url, "http://x").pathname.split("/").filter(Boolean).slice(-2).join("/");
@@ -258,19 +341,21 @@ function stage(item: ListItem, isJats: boolean, index: Index, rejected: Map<stri
     return { issueId, articleId, withdrawn: true };
   }
   let harvested: Harvested;
+  let key = known;
   try {
     if (!item.metadata) throw new RecordRejected("no metadata");
     harvested = isJats ? mapJats(item.metadata, item.identifier) : mapDublinCore(item.metadata, item.identifier);
     if (!locales.some((l) => harvested.text[l]?.abstract)) throw new RecordRejected("no abstract in English or Turkish");
     if (!harvested.article.authors) throw new RecordRejected("no author");
-    if (!known && (harvested.issue.volume === undefined || harvested.issue.number === undefined)) {
+    key ??= index.existing(harvested);
+    if (!key && (harvested.issue.volume === undefined || harvested.issue.number === undefined)) {
       throw new RecordRejected("no volume and issue number");
     }
   } catch (error) {
     if (!(error instanceof RecordRejected)) throw error;
     return reject(error.message);
   }
-  let key = known;
+  if (key && !known) index.bind(item.identifier, key);
   if (!key) {
     const issueId =
       index.issueByNumber.get(`${harvested.issue.volume}/${harvested.issue.number}`) ?? `v${harvested.issue.volume}-n${harvested.issue.number}`;
@@ -284,8 +369,7 @@ function stage(item: ListItem, isJats: boolean, index: Index, rejected: Map<stri
     for (let n = 2; index.taken.has(articleId); n++) articleId = `${wanted}-${n}`;
     index.taken.add(articleId);
     key = `${issueId}/${articleId}`;
-    index.bySource.set(item.identifier, key);
-    index.keys.add(key);
+    index.bind(item.identifier, key);
   }
   if (harvested.article.doi) index.byDoi.set(harvested.article.doi.toLowerCase(), key);
   const [issueId, articleId] = key.split("/");

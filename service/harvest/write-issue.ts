@@ -8,7 +8,7 @@ import path from "node:path";
 import { parse as parseYaml, stringify } from "yaml";
 import { type Locale, locales } from "../../i18n/locales.ts";
 import { type ArticleFile, articleEntry, type IssueFile, issueFile } from "../content/schema.ts";
-import { download } from "./download.ts";
+import { type DownloadRules, download } from "./download.ts";
 import type { FileChanges } from "./files.ts";
 import type { Harvested, HarvestedRelation } from "./harvested.ts";
 import { keepPublisherFields } from "./merge.ts";
@@ -53,6 +53,8 @@ export interface IssueWrite {
   sourceHost: string;
   /** The journal's licence: an article under the same one says nothing of its own. */
   journalLicence: string | undefined;
+  /** What is left of the source's time budget (oai-client.ts), which its galleys and figures spend too. */
+  timeLeft: () => number;
 }
 
 /** The fields of an article in the order its file shows them: the schema's. */
@@ -201,19 +203,16 @@ async function articleOf(h: Harvested, s: Staged, w: IssueWrite): Promise<Record
       if (body) await w.changes.write(rel("full-text.xml"), `${body}\n`);
     }
   }
-  const { timeoutMs } = { ...defaultClientOptions, ...w.options.client };
   if (w.options.galleys && h.pdfUrl) {
     const rules = {
-      host: w.sourceHost,
       maxBytes: w.options.maxGalleyBytes ?? 50 * 1024 * 1024,
       types: ["application/pdf", "application/octet-stream"],
       magic: "%PDF-",
-      timeoutMs,
     };
-    let pdf = await download(h.pdfUrl, rules);
+    let pdf = await fromSource(h.pdfUrl, rules, w);
     // OJS links a galley's page (…/article/view/…); its file is at …/article/download/….
     if (typeof pdf === "string" && h.pdfUrl.includes("/article/view/"))
-      pdf = await download(h.pdfUrl.replace("/article/view/", "/article/download/"), rules);
+      pdf = await fromSource(h.pdfUrl.replace("/article/view/", "/article/download/"), rules, w);
     if (typeof pdf === "string") w.result.warnings.push({ identifier: h.sourceId, reason: `galley not downloaded: ${pdf}` });
     else await w.changes.write(rel("galley.pdf"), pdf);
   }
@@ -233,6 +232,14 @@ async function articleOf(h: Harvested, s: Staged, w: IssueWrite): Promise<Record
     ...(h.pdfUrl ? { pdfUrl: h.pdfUrl } : {}),
     ...text,
   };
+}
+
+/** A file from the source's host, within a request's timeout and what is left of the source's time budget. */
+function fromSource(url: string, rules: Omit<DownloadRules, "host" | "timeoutMs">, w: IssueWrite): Promise<Uint8Array | string> {
+  const left = w.timeLeft();
+  if (left === 0) return Promise.resolve("this source's time budget is spent");
+  const { timeoutMs } = { ...defaultClientOptions, ...w.options.client };
+  return download(url, { ...rules, host: w.sourceHost, timeoutMs: Math.min(timeoutMs, left) });
 }
 
 const tidyReference = (r: Record<string, unknown>) =>
@@ -258,12 +265,11 @@ async function withLocalFigures(h: Harvested, folder: string, w: IssueWrite): Pr
       w.result.warnings.push({ identifier: h.sourceId, reason: `full text left out: figure ${href} is not an svg, png, jpeg or webp file` });
       return undefined;
     }
-    const image = await download(url.href, {
-      host: w.sourceHost,
-      maxBytes: w.options.maxFigureBytes ?? 10 * 1024 * 1024,
-      types: ["image/svg+xml", "image/png", "image/jpeg", "image/webp"],
-      timeoutMs: { ...defaultClientOptions, ...w.options.client }.timeoutMs,
-    });
+    const image = await fromSource(
+      url.href,
+      { maxBytes: w.options.maxFigureBytes ?? 10 * 1024 * 1024, types: ["image/svg+xml", "image/png", "image/jpeg", "image/webp"] },
+      w,
+    );
     if (typeof image === "string") {
       w.result.warnings.push({ identifier: h.sourceId, reason: `full text left out: figure ${href}: ${image}` });
       return undefined;
