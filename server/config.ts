@@ -31,6 +31,8 @@ const schema = z.object({
   /** How long a web process waits for a database connection, and lets one statement run (then 503). */
   DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(2000),
   DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(5000),
+  /** How long a starting process waits for a database it cannot reach (a restart, a failover), trying again with back-off; 0: it fails at once. */
+  DATABASE_START_WAIT_MS: z.coerce.number().int().min(0).max(600_000).default(30_000),
   SQLITE_FILE: z.string().default("data/content.db"),
   CONTENT_DIR: z.string().default("content/demo"),
   /** How often the process that holds the database pulls the journals' sources into CONTENT_DIR and imports it (0: never). */

@@ -10,10 +10,13 @@
  *   pulls (the env's SCHEDULED_WORK). Every worker sends the outbox's mail: its claims hold across processes.
  * - A form opened in one worker is sent to another: without FORM_SECRET, the primary makes one for all.
  * - A worker that dies is replaced after a back-off (0.5 s, doubling with each death in the last
- *   minute, at most 10 s). A worker that dies before it listens at the start stops everything with
- *   exit 1 (a port in use, a database away: its reason is logged, nothing is retried), and so do three
- *   replacements in a row that die before they listen while no other worker serves. While one
- *   serves, replacements are tried on (a database away, as decision 018 wants it survived).
+ *   minute, at most 10 s). Before any worker has served, one that dies before it listens stops
+ *   everything with exit 1 (a port in use, a broken build, a database still away once the worker
+ *   has waited DATABASE_START_WAIT_MS for it: its reason is logged). Once one has served, a worker
+ *   that dies before it listens is replaced like any other (a database restarting while the second
+ *   worker starts must not stop the first, which serves: decision 043), until three replacements in
+ *   a row die before they listen while no worker serves: a configuration broken for good stops
+ *   loudly. While one serves, replacements are tried on (a database away, as decision 018 wants it survived).
  * - SIGTERM or SIGINT is passed to every worker, which stops gracefully (server/shutdown.ts); the
  *   primary exits when they all have: 0, or 1 when one did not exit 0 or was still running
  *   SHUTDOWN_TIMEOUT_MS plus a margin after the signal (it is then killed).
@@ -55,6 +58,8 @@ export async function runPrimary(config: Config): Promise<void> {
   const restarts = new Set<NodeJS.Timeout>();
   const deaths: number[] = [];
   let othersStarted = false;
+  /** Once a worker has listened: a worker's failed start is then a fault to outlast, not a configuration to stop on. */
+  let served = false;
   let serving = false;
   let startFailures = 0;
   let stopping: NodeJS.Signals | undefined;
@@ -72,6 +77,7 @@ export async function runPrimary(config: Config): Promise<void> {
     worker.on("error", (error) => console.error(`primary: ${name}: ${error.message}`));
     worker.once("listening", () => {
       listening.add(worker);
+      served = true;
       startFailures = 0;
       if (serving || stopping) return;
       // The first worker has migrated and seeded the database: the others start now (once; a
@@ -95,7 +101,7 @@ export async function runPrimary(config: Config): Promise<void> {
         return;
       }
       const started = listening.has(worker);
-      if (!started && !serving) return giveUp(`${name} ${how} before it was serving`);
+      if (!started && !served) return giveUp(`${name} ${how} before it was serving`);
       // While another worker serves, the site is up (degraded, as a single process is while its
       // database is away): its replacements are tried on, at most 10 s apart.
       if (!started && ++startFailures >= START_FAILURES && !alive().some((w) => listening.has(w)))

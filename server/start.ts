@@ -39,6 +39,7 @@ import { createRateLimiter } from "./rate-limiter.ts";
 import { gracefulShutdown } from "./shutdown.ts";
 import { createSite } from "./site.ts";
 import { usageCounter } from "./usage-counter.ts";
+import { waitForDatabase } from "./wait-for-database.ts";
 
 const root = path.resolve(import.meta.dirname, "..");
 /** How long /readyz waits for the database or the content service. */
@@ -111,7 +112,8 @@ async function main() {
     oai = forwardedOai(base);
     databaseReady = async () => (await fetch(new URL("/readyz", base), { signal: AbortSignal.timeout(READY_TIMEOUT_MS) })).ok;
   } else {
-    const { db } = await openContentStore(config);
+    // A database restarting as the process starts is waited for (DATABASE_START_WAIT_MS), each try logged.
+    const { db } = await waitForDatabase(() => openContentStore(config), { budgetMs: config.DATABASE_START_WAIT_MS });
     database = db;
     // Submissions are e-mailed to their department through the outbox when SMTP is configured.
     outbox = config.SMTP_URL ? startOutbox({ db, smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, retryBaseMs: config.OUTBOX_RETRY_MS }) : undefined;
