@@ -7,13 +7,19 @@
  *   salt is gone no session can be traced back to one;
  * - a *unique* count counts an article once per session and metric, whichever process saw it;
  * - totals are added, never set, so several processes (or two batches of one) add up exactly:
- *   on PostgreSQL the upsert locks the row it adds to, on SQLite the one writer does.
+ *   on PostgreSQL the upsert locks the row it adds to, on SQLite the one writer does;
+ * - one *network* (the visitor's IPv4 /24 or IPv6 /48, as a digest) adds at most NETWORK_DAY_CAP
+ *   uses to an article in a UTC day, however many user agents it shows: COUNTER counts only
+ *   "genuine, user-driven usage" and leaves the filters to the report provider (§7, §7.8, §7.9);
+ *   docs/decisions/041-counting-resists-one-client.md says why this number and what it costs.
  * Uses dated more than a day ago (their salt may be gone) or in the future are dropped.
  */
 import { createHash, randomBytes } from "node:crypto";
+import { sql } from "kysely";
 import { z } from "zod";
 import { locales } from "../../i18n/locales.ts";
 import type { ContentDb } from "../db/database.ts";
+import { dialectOf } from "../db/dialect.ts";
 import type { UsageMetric } from "../db/schema.ts";
 import { today } from "../published.ts";
 
@@ -21,6 +27,13 @@ import { today } from "../published.ts";
 const LATE_MS = 24 * 3600 * 1000;
 /** Rows per statement: well under either database's limit on bound parameters. */
 const ROWS = 400;
+/**
+ * The most uses one network adds to one article in a UTC day (its page and its files together): a
+ * reader comes back to an article a few times, a seminar behind one address a few more.
+ */
+export const NETWORK_DAY_CAP = 10;
+/** Where each network's use of its caps is kept: the rate limit's table, under keys of their own. */
+const CAP_KEY = "usage-cap:";
 
 /** A use as the web process saw it: an article's page (in either locale, by its journal's slug) or one of its galleys. */
 export const usageBatch = z.object({
@@ -35,6 +48,14 @@ export const usageBatch = z.object({
         at: z.iso.datetime(),
         /** SHA-256 of the visitor's address and user agent, hex (server/usage-counter.ts). */
         visitor: z.string().regex(/^[0-9a-f]{64}$/),
+        /**
+         * SHA-256 of the visitor's network (server/visitor-network.ts), hex; a web process of the
+         * release before sends none, and its visitor is then capped as a network.
+         */
+        network: z
+          .string()
+          .regex(/^[0-9a-f]{64}$/)
+          .optional(),
       }),
     )
     .max(20_000),
@@ -44,18 +65,26 @@ export type Use = UsageBatch["uses"][number];
 
 const digest = (text: string) => createHash("sha256").update(text).digest("hex");
 
-/** Adds `uses` to the counts; answers how many were counted (the rest were too old or too new, or named no published article). */
-export async function recordUsage(db: ContentDb, uses: readonly Use[], now = Date.now()): Promise<{ counted: number }> {
+/** Adds `uses` to the counts; answers how many were counted, and how many of the rest were over the cap per network (others were too old or too new, or named no published article). */
+export async function recordUsage(db: ContentDb, uses: readonly Use[], now = Date.now()): Promise<{ counted: number; capped: number }> {
   const cutoff = new Date(now - LATE_MS).toISOString();
   const current = uses.filter((use) => Date.parse(use.at) >= now - LATE_MS && Date.parse(use.at) < now + 60_000);
-  return db.transaction().execute(async (trx) => {
+  const answer = await db.transaction().execute(async (trx) => {
+    // One batch at a time checks and fills the caps (SQLite has one writer anyway, and this transaction writes first).
+    if (dialectOf(trx) === "postgres") await sql`select pg_advisory_xact_lock(hashtextextended('usage cap', 0))`.execute(trx);
     await trx.deleteFrom("usageSeen").where("hour", "<", cutoff.slice(0, 13)).execute();
     await trx.deleteFrom("usageSalt").where("day", "<", cutoff.slice(0, 10)).execute();
-    const counted = expand(current, await articlesOf(trx, current));
-    if (counted.length === 0) return { counted: 0 };
+    await trx
+      .deleteFrom("rateLimitHit")
+      .where("key", "like", `${CAP_KEY}%`)
+      .where("at", "<", Date.parse(cutoff.slice(0, 10)))
+      .execute();
+    const articles = await articlesOf(trx, current);
+    const known = current.filter((use) => articles.has(articleKey(use.locale, use.journal, use.articleId)));
+    if (known.length === 0) return { counted: 0, capped: 0 };
 
     // Each day's salt: made by the first batch of the day, whichever process sent it.
-    const days = [...new Set(counted.map((use) => use.at.slice(0, 10)))];
+    const days = [...new Set(known.map((use) => use.at.slice(0, 10)))];
     await trx
       .insertInto("usageSalt")
       .values(days.map((day) => ({ day, salt: randomBytes(16).toString("hex") })))
@@ -64,6 +93,8 @@ export async function recordUsage(db: ContentDb, uses: readonly Use[], now = Dat
     const salts = new Map(
       (await trx.selectFrom("usageSalt").where("day", "in", days).select(["day", "salt"]).execute()).map((row) => [row.day, row.salt]),
     );
+    const kept = await withinCap(trx, known, salts, articles);
+    const counted = expand(kept, articles);
 
     const key = (journalId: string, articleId: string, day: string, metric: string) => `${journalId}\n${articleId}\n${day}\n${metric}`;
     const counts = new Map<
@@ -106,8 +137,55 @@ export async function recordUsage(db: ContentDb, uses: readonly Use[], now = Dat
         )
         .execute();
     }
-    return { counted: new Set(counted.map((use) => use.of)).size };
+    return { counted: kept.length, capped: known.length - kept.length };
   });
+  if (answer.capped > 0) console.info(`usage: ${answer.capped} uses over the cap of ${NETWORK_DAY_CAP} per network, article and day, not counted`);
+  return answer;
+}
+
+/**
+ * The uses within their network's cap: NETWORK_DAY_CAP per article and UTC day, in the order they
+ * came. What each network has used of its cap is kept in the rate limit's table (one row per use
+ * counted, under a key made with the day's salt, so that it names no network once the salt is gone),
+ * so that every web process and host is held to one cap.
+ */
+async function withinCap(
+  db: ContentDb,
+  uses: readonly Use[],
+  salts: Map<string, string>,
+  articles: Map<string, { journalId: string }>,
+): Promise<Use[]> {
+  const keyOf = (use: Use) => {
+    const { journalId } = articles.get(articleKey(use.locale, use.journal, use.articleId)) as { journalId: string };
+    return `${CAP_KEY}${digest(`${salts.get(use.at.slice(0, 10))}\n${use.network ?? use.visitor}\n${journalId}\n${use.articleId}`).slice(0, 32)}`;
+  };
+  const keys = uses.map(keyOf);
+  const distinct = [...new Set(keys)];
+  const used = new Map<string, number>();
+  for (let i = 0; i < distinct.length; i += ROWS) {
+    const rows = await db
+      .selectFrom("rateLimitHit")
+      .where("key", "in", distinct.slice(i, i + ROWS))
+      .groupBy("key")
+      .select((eb) => ["key", eb.fn.countAll().as("count")])
+      .execute();
+    for (const row of rows) used.set(row.key, Number(row.count));
+  }
+  const kept: Use[] = [];
+  const hits: { key: string; at: number }[] = [];
+  uses.forEach((use, i) => {
+    const count = used.get(keys[i]) ?? 0;
+    if (count >= NETWORK_DAY_CAP) return;
+    used.set(keys[i], count + 1);
+    kept.push(use);
+    hits.push({ key: keys[i], at: Date.parse(use.at) });
+  });
+  for (let i = 0; i < hits.length; i += ROWS)
+    await db
+      .insertInto("rateLimitHit")
+      .values(hits.slice(i, i + ROWS))
+      .execute();
+  return kept;
 }
 
 /** One use of one metric of a published article, named by its journal's id. */
