@@ -3,14 +3,16 @@
  * source (an OJS 3.5 repository's answers, tests/fixtures/oai/ojs-3.5, served over HTTP). A turn
  * pulls and imports in one go (the revision moves, the articles are readable); a second process
  * waits its turn while the first holds the lock and skips it just after; a failing source leaves
- * files and database as they were, and /api/harvest tells what happened.
+ * files and database as they were, and /api/harvest tells what happened. A lock left by a killed
+ * process (a real one, killed with SIGKILL) is taken over at once; turns skipped for a live holder
+ * are logged and shown at /api/harvest.
  */
 import { cp, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { tmpdir } from "node:os";
+import { hostname, tmpdir } from "node:os";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { parse, stringify } from "yaml";
 import { createApiApp } from "../service/api/app.ts";
 import { createContentService } from "../service/api/content-service.ts";
@@ -19,7 +21,8 @@ import { importContent } from "../service/content/import.ts";
 import { readContentFolder } from "../service/content/read-folder.ts";
 import { type DatabaseHandle, migrateToLatest, openDatabase } from "../service/db/database.ts";
 import { harvestStatus, stateDir } from "../service/harvest/state.ts";
-import { scheduleHarvest } from "./harvest-schedule.ts";
+import { killHard, lockHolder } from "../tests/lock-holder.ts";
+import { readLastTurn, scheduleHarvest } from "./harvest-schedule.ts";
 
 const fixtures = path.resolve(import.meta.dirname, "../tests/fixtures/oai/ojs-3.5");
 const JOURNAL = "journal-of-social-inquiry";
@@ -46,6 +49,9 @@ beforeAll(async () => {
   handle = openDatabase(":memory:");
   await migrateToLatest(handle.db);
   await importContent(handle.db, await readContentFolder(root));
+});
+afterEach(() => {
+  vi.restoreAllMocks();
 });
 afterAll(async () => {
   server.close();
@@ -126,4 +132,57 @@ describe("the server's scheduled pull", () => {
     expect(status.journals[0]).toMatchObject({ journalId: JOURNAL, lastSuccess: ok.lastSuccess });
     expect(status.journals[0].last.error).toMatch(/HTTP 500/);
   });
+
+  /** /api/harvest as start.ts answers it: the journals' states and the schedule's last turn. */
+  const harvestApi = () =>
+    createApiApp(createContentService(handle.db), {
+      harvestStatus: async () => ({ intervalMinutes: 60, ...(await harvestStatus(root)), lastTurn: await readLastTurn(root) }),
+    });
+  const lastTurn = async () => ((await (await harvestApi().request("/api/harvest")).json()) as { lastTurn: Record<string, unknown> }).lastTurn;
+  const lockFile = () => path.join(stateDir(root), "lock");
+
+  it("takes over at once the lock of a pull whose process was killed, and says so", async () => {
+    const holder = await lockHolder(lockFile());
+    await killHard(holder);
+    const warn = vi.spyOn(console, "warn");
+    const turn = schedule();
+    try {
+      // Not "locked": an age-only lock would have kept every turn for an hour.
+      expect(await turn.runOnce()).toBe("recent");
+    } finally {
+      await turn.stop();
+    }
+    expect(warn).toHaveBeenCalledWith(
+      expect.stringMatching(new RegExp(`^harvest: removed the lock left by pid ${holder.pid} on .+: that process is gone$`)),
+    );
+    expect(await lastTurn()).toMatchObject({ outcome: "recent", missed: 0 });
+  }, 60_000);
+
+  it("logs each turn skipped for a live holder and shows it at /api/harvest, with a warning once the lock is held past the interval", async () => {
+    const holder = await lockHolder(lockFile());
+    const log = vi.spyOn(console, "log");
+    const turn = schedule();
+    try {
+      expect(await turn.runOnce()).toBe("locked");
+      expect(await turn.runOnce()).toBe("locked");
+      expect(log).toHaveBeenCalledWith(
+        expect.stringMatching(new RegExp(`^harvest: turn skipped: the lock is held by pid ${holder.pid} on .+ since `)),
+      );
+      expect(await lastTurn()).toMatchObject({ outcome: "locked", heldBy: { pid: holder.pid, host: hostname() }, missed: 2 });
+      // A live holder since two hours, over an hour's interval: a pull that does not end.
+      await writeFile(lockFile(), JSON.stringify({ pid: holder.pid, host: hostname(), since: new Date(Date.now() - 7_200_000).toISOString() }));
+      const warn = vi.spyOn(console, "warn");
+      expect(await turn.runOnce()).toBe("locked");
+      expect(warn).toHaveBeenCalledWith(
+        expect.stringMatching(/^harvest: turn skipped: the lock has been held by .+, longer than the interval: is that pull stuck\?$/),
+      );
+      expect(await lastTurn()).toMatchObject({ outcome: "locked", missed: 3 });
+      await killHard(holder);
+      expect(await turn.runOnce()).toBe("recent");
+      expect(await lastTurn()).toMatchObject({ outcome: "recent", missed: 0 });
+    } finally {
+      await killHard(holder);
+      await turn.stop();
+    }
+  }, 60_000);
 });
