@@ -4,18 +4,26 @@
  * no longer knows, a record that is not well-formed XML, and a stall longer than the pull waits.
  * The pull retries, resumes, or fails cleanly, and a failed pull leaves the folder as it was.
  *
+ * Then the faults a pull must not outlast (decision 042): resumption tokens that never end or come
+ * round again, a 503 for ever, a list short of the size it announced or cut off; each ends within
+ * its budget, fails saying what it read, writes nothing and keeps the next pull's starting day. And
+ * a first pull over hand-typed articles, which it updates rather than copies, and a pull killed
+ * (kill -9) while writing, which the next one undoes.
+ *
  * The repository answers Dublin Core in the shape of this site's own /oai (service/oai/dublin-core.ts):
  * six records, two per page, the token being the next page's number.
  */
-import { cp, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
+import { spawn } from "node:child_process";
+import { cp, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { parse, stringify } from "yaml";
+import type { ArticleFile, IssueFile } from "../content/schema.ts";
 import { HarvestError, OaiClient } from "./oai-client.ts";
-import { pullContent } from "./pull.ts";
+import { type PullResult, pullContent } from "./pull.ts";
 import { readStates } from "./state.ts";
 
 const demoDir = path.resolve(import.meta.dirname, "../../content/demo");
@@ -43,13 +51,14 @@ const identify = envelope(
 const formats = envelope(
   `<ListMetadataFormats><metadataFormat><metadataPrefix>oai_dc</metadataPrefix><schema>http://www.openarchives.org/OAI/2.0/oai_dc.xsd</schema><metadataNamespace>http://www.openarchives.org/OAI/2.0/oai_dc/</metadataNamespace></metadataFormat></ListMetadataFormats>`,
 );
-const page = (n: number, brokenRecord?: number) => {
-  const first = n * PAGE + 1;
-  const records = Array.from({ length: PAGE }, (_, i) => record(first + i, first + i === brokenRecord)).join("");
-  const token =
-    first + PAGE <= RECORDS ? `<resumptionToken completeListSize="${RECORDS}" cursor="${n * PAGE}">${n + 1}</resumptionToken>` : "<resumptionToken/>";
-  return envelope(`<ListRecords>${records}${token}</ListRecords>`);
-};
+/** A page of a list: its records, and its resumption token (empty at the end) with the list's size when given. */
+const listPage = (records: string, token: string, size?: number) =>
+  envelope(
+    `<ListRecords>${records}<resumptionToken${size === undefined ? "" : ` completeListSize="${size}"`}>${token}</resumptionToken></ListRecords>`,
+  );
+const pageRecords = (n: number, brokenRecord?: number) =>
+  Array.from({ length: PAGE }, (_, i) => record(n * PAGE + 1 + i, n * PAGE + 1 + i === brokenRecord)).join("");
+const page = (n: number, brokenRecord?: number) => listPage(pageRecords(n, brokenRecord), (n + 1) * PAGE < RECORDS ? String(n + 1) : "", RECORDS);
 
 /** What the server does to a request: answer normally (undefined), or fail in some way. */
 type Fault = (req: IncomingMessage, res: ServerResponse, params: URLSearchParams) => boolean | undefined;
@@ -220,4 +229,252 @@ describe("a pull from a faulty source", () => {
     expect(state.from).toBe("2026-11-25");
     expect(state.lastSuccess).toBeDefined();
   });
+});
+
+describe("a pull's limits, against a source that would keep it going or feed it a list cut short", () => {
+  let root: string;
+  const journalDir = () => path.join(root, "journals", JOURNAL);
+  /** The journal's files as a pull found them: every issue file, and the article folders' names. */
+  const folder = async () => ({
+    issues: await Promise.all(
+      (await readdir(path.join(journalDir(), "issues"))).sort().map((f) => readFile(path.join(journalDir(), "issues", f), "utf8")),
+    ),
+    articles: (await readdir(path.join(journalDir(), "articles"))).sort(),
+  });
+  const lastSuccess = "2026-01-01T08:00:00.000Z";
+
+  beforeEach(async () => {
+    root = await mkdtemp(path.join(tmpdir(), "limits-"));
+    await cp(demoDir, root, { recursive: true });
+    const file = path.join(journalDir(), "journal.yaml");
+    const journal = parse(await readFile(file, "utf8"));
+    journal.source = { oai: base };
+    await writeFile(file, stringify(journal));
+    // A pull succeeded on 1 January: the next asks for what changed since.
+    await mkdir(path.join(root, ".harvest"));
+    const state = { source: base, lastAttempt: lastSuccess, lastSuccess, from: "2026-01-01", last: {} };
+    await writeFile(path.join(root, ".harvest", `${JOURNAL}.json`), JSON.stringify(state));
+  });
+  afterEach(() => rm(root, { recursive: true, force: true }));
+
+  /** The pull failed, saying why, within `withinMs`; wrote nothing, left no work folder, and starts from 1 January again next time. */
+  async function failedCleanly(run: () => Promise<PullResult>, why: RegExp, withinMs = 10_000) {
+    const before = await folder();
+    const started = Date.now();
+    const result = await run();
+    expect(Date.now() - started).toBeLessThan(withinMs);
+    expect(result.ok).toBe(false);
+    const [journal] = result.journals;
+    expect(journal.error).toMatch(why);
+    // An incremental pull: from the last success's day.
+    expect(new Set(requests.filter((r) => r.startsWith("verb=ListRecords&metadataPrefix")))).toEqual(
+      new Set(["verb=ListRecords&metadataPrefix=oai_dc&from=2026-01-01"]),
+    );
+    expect(await folder()).toEqual(before);
+    expect(await readdir(path.join(root, ".harvest"))).toEqual([`${JOURNAL}.json`]);
+    const state = (await readStates(root))[JOURNAL];
+    expect([state.from, state.lastSuccess, state.last.error]).toEqual(["2026-01-01", lastSuccess, journal.error]);
+    return journal;
+  }
+  const isList = (params: URLSearchParams) => params.get("verb") === "ListRecords";
+  const answer = (body: string) => (res: ServerResponse) => res.writeHead(200, { "Content-Type": "text/xml" }).end(body);
+
+  it("stops a list whose resumption tokens never end at the source's request budget", async () => {
+    // Every page names a next one: 1, 2, 3, … for ever.
+    faults = [
+      (_req, res, params) => {
+        if (!isList(params)) return undefined;
+        const n = Number(params.get("resumptionToken") ?? 0);
+        answer(listPage(pageRecords(n % 3), String(n + 1)))(res);
+        return true;
+      },
+    ];
+    const journal = await failedCleanly(
+      () => pullContent({ root, client: { ...fast, maxRequests: 30 } }),
+      /^127\.0\.0\.1:\d+: 30 requests sent, this source's request budget; read 56 records, and the pull of this source stops here$/,
+    );
+    expect(journal.requests).toBe(30);
+    expect(requests).toHaveLength(30);
+  });
+
+  it("stops a list whose resumption tokens never end at the source's time budget", async () => {
+    faults = [
+      (_req, res, params) => {
+        if (!isList(params)) return undefined;
+        const n = Number(params.get("resumptionToken") ?? 0);
+        answer(listPage(pageRecords(n % 3), String(n + 1)))(res);
+        return true;
+      },
+    ];
+    const journal = await failedCleanly(
+      () => pullContent({ root, client: { ...fast, budgetMs: 1500 } }),
+      /time budget of 1\.5 s (is|was) spent; read \d+ records, and the pull of this source stops here$/,
+      4000,
+    );
+    expect(journal.ms).toBeLessThan(3000);
+  });
+
+  it("fails on a resumption token sent a second time, without asking for it again", async () => {
+    // Page 1 names itself as the next page.
+    faults = [times(1, isPage(1), answer(listPage(pageRecords(1), "1", RECORDS)))];
+    await failedCleanly(
+      () => pullContent({ root, client: fast }),
+      /^the repository sent the resumption token "1" a second time: its list would never end; read 4 of 6 records/,
+    );
+    expect(requests.filter((r) => r === "verb=ListRecords&resumptionToken=1")).toHaveLength(1);
+  });
+
+  it("ends a source that answers 503 with Retry-After for ever, after a bounded number of waits", async () => {
+    faults = [times(Number.POSITIVE_INFINITY, isPage(0), (res) => res.writeHead(503, { "Retry-After": "0" }).end())];
+    await failedCleanly(
+      () => pullContent({ root, client: fast }),
+      /^127\.0\.0\.1:\d+ answered ListRecords with HTTP 503 and Retry-After 11 times in a row; read 0 records/,
+    );
+    // The default bound: ten waits, then the pull gives up.
+    expect(requests.filter((r) => r.startsWith("verb=ListRecords"))).toHaveLength(11);
+  });
+
+  it("spends Retry-After waits from the time budget, and fails rather than wait past it", async () => {
+    faults = [times(Number.POSITIVE_INFINITY, isPage(1), (res) => res.writeHead(503, { "Retry-After": "1" }).end())];
+    await failedCleanly(
+      () => pullContent({ root, client: { ...fast, budgetMs: 2500 } }),
+      /^HTTP 503, Retry-After: waiting 1\.0 s would pass this source's time budget of 2\.5 s \(0\.\d s left\); read 2 of 6 records/,
+      4000,
+    );
+    expect(requests.filter((r) => r === "verb=ListRecords&resumptionToken=1").length).toBeGreaterThanOrEqual(2);
+  });
+
+  it("fails on a list that ends short of its completeListSize (5 of 25), and asks for it again from the same day", async () => {
+    const five = Array.from({ length: 5 }, (_, i) => record(i + 1)).join("");
+    faults = [times(1, isPage(0), answer(listPage(five, "", 25)))];
+    await failedCleanly(
+      () => pullContent({ root, client: fast }),
+      /^the list ended early; read 5 of 25 records \(the size it announced\), so the rest is asked for again next time$/,
+    );
+    // The next pull asks from the last success's day, and takes the whole list.
+    requests = [];
+    const again = await pullContent({ root, client: fast });
+    expect(again.ok).toBe(true);
+    expect(requests).toContain("verb=ListRecords&metadataPrefix=oai_dc&from=2026-01-01");
+    expect(again.journals[0].added).toBe(RECORDS);
+    expect((await readStates(root))[JOURNAL].from).toBe("2026-11-25");
+  });
+
+  it.each([
+    ["cut off in its second record", page(1).slice(0, page(1).indexOf("</record>") + 400)],
+    ["not well-formed outside its records", page(1).replace("</ListRecords>", "</ListRecord>")],
+  ])("fails on a page %s, saying what it read", async (_, body) => {
+    faults = [times(1, isPage(1), answer(body))];
+    const journal = await failedCleanly(
+      () => pullContent({ root, client: fast }),
+      /^a ListRecords answer is cut off or not well-formed XML outside its records \(.+\); read [34] of 6 records, the last page's whole ones included$/,
+    );
+    expect(journal.rejected).toEqual([]);
+  });
+});
+
+describe("a first pull over hand-typed articles", () => {
+  let root: string;
+  const journalDir = () => path.join(root, "journals", JOURNAL);
+  const articleDir = (id: string) => path.join(journalDir(), "articles", id);
+  const RENT_GAPS = "rent-gaps-and-tenant-displacement-in-yeldegirmeni-istanbul";
+  const NEIGHBOURHOOD = "neighbourhood-ties-among-syrian-refugee-women-in-gaziantep";
+  const PDF = Buffer.concat([Buffer.from("%PDF-1.7\n% harvested\n"), Buffer.alloc(500, 32)]);
+  const origin = () => new URL(base).origin;
+
+  /** A Dublin Core record of an article of the demo's volume 13, issue 2. */
+  const dcRecord = (n: number, { title, creators, doi }: { title: string; creators: string[]; doi?: string }) =>
+    `<record><header><identifier>oai:faulty.example:article/${n}</identifier><datestamp>2026-02-01</datestamp></header>
+<metadata><oai_dc:dc xmlns:oai_dc="http://www.openarchives.org/OAI/2.0/oai_dc/" xmlns:dc="http://purl.org/dc/elements/1.1/">
+<dc:title xml:lang="en">${title}</dc:title>${creators.map((c) => `<dc:creator>${c}</dc:creator>`).join("")}
+<dc:description xml:lang="en">The abstract as the journal system has it.</dc:description><dc:date>2024-12-25</dc:date><dc:type>research-article</dc:type>
+${doi ? `<dc:identifier>https://doi.org/${doi}</dc:identifier>` : ""}<dc:identifier>https://faulty.example/article/${n}</dc:identifier>
+<dc:relation>${origin()}/galley/${n}.pdf</dc:relation><dc:format>application/pdf</dc:format>
+<dc:source xml:lang="en">Journal of Social Inquiry, 13(2), 187-208</dc:source><dc:language>en</dc:language></oai_dc:dc></metadata></record>`;
+  // The same DOI, its title as the source writes it; and no DOI, the title in capitals and with other punctuation, the same authors.
+  const records = () =>
+    dcRecord(1, {
+      title: "Rent Gaps and Tenant Displacement in Yeldeğirmeni (Istanbul)",
+      creators: ["Ertürk, Deniz", "Karaman, Selin"],
+      doi: "10.5555/jsi.2024.13.2.1",
+    }) +
+    dcRecord(2, {
+      title: "NEIGHBOURHOOD TIES AND ACCESS TO SUPPORT AMONG SYRIAN REFUGEE WOMEN IN GAZIANTEP - A SOCIAL NETWORK ANALYSIS",
+      creators: ["Al-Khatib, Rana", "Baysal, Oya", "Reinhardt, Thomas"],
+    });
+
+  beforeEach(async () => {
+    root = await mkdtemp(path.join(tmpdir(), "hand-typed-"));
+    await cp(demoDir, root, { recursive: true });
+    const file = path.join(journalDir(), "journal.yaml");
+    const journal = parse(await readFile(file, "utf8"));
+    journal.source = { oai: base };
+    await writeFile(file, stringify(journal));
+  });
+  afterEach(() => rm(root, { recursive: true, force: true }));
+
+  const issue = async () => parse(await readFile(path.join(journalDir(), "issues", "v13-n2.yaml"), "utf8")) as IssueFile;
+
+  it("updates the article with the same DOI, and the one with the same title and authors, in their own entries and folders", async () => {
+    const articles = (await readdir(path.join(journalDir(), "articles"))).sort();
+    const ids = (await issue()).articles.map((a) => a.id);
+    faults = [times(Number.POSITIVE_INFINITY, isPage(0), (res) => res.writeHead(200, { "Content-Type": "text/xml" }).end(listPage(records(), "")))];
+    const result = await pullContent({ root, client: fast });
+    expect(result.problems).toEqual([]);
+    expect(result.ok).toBe(true);
+    expect(result.journals[0]).toMatchObject({ read: 2, added: 0, updated: 2 });
+    // No second copy: the same folders, the same entries.
+    expect((await readdir(path.join(journalDir(), "articles"))).sort()).toEqual(articles);
+    const after = await issue();
+    expect(after.articles.map((a) => a.id)).toEqual(ids);
+    const rentGaps = after.articles.find((a) => a.id === RENT_GAPS) as ArticleFile;
+    const neighbourhood = after.articles.find((a) => a.id === NEIGHBOURHOOD) as ArticleFile;
+    expect(rentGaps.sourceId).toBe("oai:faulty.example:article/1");
+    expect(neighbourhood.sourceId).toBe("oai:faulty.example:article/2");
+    // The record's fields are the source's; what the editor added that the record lacks stays.
+    expect(rentGaps.en.title).toBe("Rent Gaps and Tenant Displacement in Yeldeğirmeni (Istanbul)");
+    expect(rentGaps.authors[0]).toMatchObject({ family: "Ertürk", orcid: "0000-0003-8068-0247" });
+    expect(neighbourhood.doi).toBe("10.5555/jsi.2024.13.2.3");
+    // Pulled again, the records are known by their identifiers: nothing changes.
+    const again = await pullContent({ root, client: fast });
+    expect(again.journals[0]).toMatchObject({ read: 2, added: 0, updated: 0 });
+    expect(again.files).toBe(0);
+  });
+
+  it("undoes what a pull killed (kill -9) while writing had written, at the next pull's start", async () => {
+    const original = await readFile(path.join(articleDir(RENT_GAPS), "galley.pdf"));
+    const stalled = Promise.withResolvers<void>();
+    faults = [
+      times(Number.POSITIVE_INFINITY, isPage(0), (res) => res.writeHead(200, { "Content-Type": "text/xml" }).end(listPage(records(), ""))),
+      (req, res) => {
+        if (req.url === "/galley/1.pdf") {
+          res.writeHead(200, { "Content-Type": "application/pdf" }).end(PDF);
+          return true;
+        }
+        if (req.url !== "/galley/2.pdf") return undefined;
+        stalled.resolve(); // the first galley is written, the second never arrives
+        return true;
+      },
+    ];
+    const child = spawn(process.execPath, ["service/harvest/pull-command.ts", "--folder", root, "--galleys"], {
+      env: { ...process.env, CONTENT_DIR: "" },
+      stdio: "ignore",
+    });
+    const exited = new Promise((resolve) => child.on("exit", resolve));
+    await stalled.promise;
+    child.kill("SIGKILL");
+    await exited;
+    // Half-written: the hand-typed galley replaced, the pull's folders left behind.
+    expect(await readFile(path.join(articleDir(RENT_GAPS), "galley.pdf"))).toEqual(PDF);
+    expect((await readdir(path.join(root, ".harvest"))).sort()).toEqual([`undo-${child.pid}`, `work-${JOURNAL}-${child.pid}`]);
+
+    faults = [times(Number.POSITIVE_INFINITY, isPage(0), (res) => res.writeHead(500).end())];
+    const lines: string[] = [];
+    const result = await pullContent({ root, client: { ...fast, retries: 0 }, log: (line) => lines.push(line) });
+    expect(result.ok).toBe(false);
+    expect(lines).toContain(`a pull that did not finish (process ${child.pid}) wrote 1 file(s): put back as they were`);
+    expect(lines).toContain(`removed work-${JOURNAL}-${child.pid}, left by a pull that did not finish (process ${child.pid})`);
+    expect(await readFile(path.join(articleDir(RENT_GAPS), "galley.pdf"))).toEqual(original);
+    expect(await readdir(path.join(root, ".harvest"))).toEqual([`${JOURNAL}.json`]);
+  }, 60_000);
 });
