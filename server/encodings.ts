@@ -21,15 +21,22 @@ const BROTLI_OPTIONS = { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } };
 /** Brotli's best, for bytes sent many times: the home page goes from 14.8 to 13.0 kB, under a connection's first round trip (docs/benchmarks.md). */
 const BROTLI_BEST = { params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY } };
 
+/**
+ * zlib's output in a buffer of its own size. zlib answers with a view of its working buffer (64 kB
+ * in Node 24) whenever the output fits in it: a page's 15 kB Brotli form kept as it comes holds
+ * 64 kB, and the page cache, counting 15, held three times the bytes it was allowed (docs/decisions/044-memory-bounded.md).
+ */
+const ownBuffer = (output: Buffer): Uint8Array<ArrayBuffer> =>
+  output.byteLength === output.buffer.byteLength ? (output as Uint8Array<ArrayBuffer>) : new Uint8Array(output);
+
 /** The body and its compressed forms (compressed on the thread pool, off the event loop). */
 export async function variantsOf(body: Uint8Array<ArrayBuffer>): Promise<Variants> {
   const [br, gz] = await Promise.all([compressBrotli(body, BROTLI_OPTIONS), compressGzip(body)]);
-  // zlib's buffers are never shared memory.
-  return { identity: body, br: br as Uint8Array<ArrayBuffer>, gzip: gz as Uint8Array<ArrayBuffer> };
+  return { identity: body, br: ownBuffer(br), gzip: ownBuffer(gz) };
 }
 
 /** The body's smallest Brotli form (on the thread pool). */
-export const smallestBrotli = async (body: Uint8Array<ArrayBuffer>) => (await compressBrotli(body, BROTLI_BEST)) as Uint8Array<ArrayBuffer>;
+export const smallestBrotli = async (body: Uint8Array<ArrayBuffer>) => ownBuffer(await compressBrotli(body, BROTLI_BEST));
 
 export const variantsBytes = (variants: Variants) => variants.identity.byteLength + variants.br.byteLength + variants.gzip.byteLength;
 

@@ -69,6 +69,8 @@ export interface PageCache {
   /** The same, and on a miss renders (through the handlers after it), keeps and answers the page. */
   middleware: MiddlewareHandler;
   markStale(): void;
+  /** The pages kept, and the bytes their buffers hold in memory (each whole, as the garbage collector counts it). */
+  held(): { entries: number; bytes: number };
 }
 
 export function pageCache({
@@ -219,7 +221,11 @@ export function pageCache({
     const at = now() - freshMs;
     for (const entry of entries.values()) entry.storedAt = Math.min(entry.storedAt, at);
   };
-  return { answerKept, middleware, markStale };
+  const held = () => {
+    const buffers = new Set([...entries.values()].flatMap((entry) => Object.values(entry.variants).map((variant) => variant.buffer)));
+    return { entries: entries.size, bytes: [...buffers].reduce((sum, buffer) => sum + buffer.byteLength, 0) };
+  };
+  return { answerKept, middleware, markStale, held };
 }
 
 /** The kept page in the encoding the request takes, or a 304 when the request already has these bytes (If-None-Match names its ETag). */
