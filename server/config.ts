@@ -127,6 +127,8 @@ const schema = z.object({
   SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(120_000).default(5000),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(25_000),
   TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
+  /** Without a proxy in front (TRUST_PROXY=0), the connections one address may hold open in a process (server/connection-cap.ts); 0: no cap. */
+  CONNECTIONS_PER_ADDRESS: z.coerce.number().int().min(0).max(100_000).default(128),
   RECAPTCHA_SITE_KEY: z.string().min(1).optional(),
   RECAPTCHA_SECRET: z.string().min(1).optional(),
   RECAPTCHA_VERIFY_URL: z.url({ protocol: /^https?$/ }).default("https://www.google.com/recaptcha/api/siteverify"),

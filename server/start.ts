@@ -7,7 +7,7 @@ import { spawnSync } from "node:child_process";
 import cluster from "node:cluster";
 import { randomBytes } from "node:crypto";
 import { existsSync } from "node:fs";
-import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import type { IncomingMessage, ServerResponse } from "node:http";
 import path from "node:path";
 import { getRequestListener } from "@hono/node-server";
 import { sql } from "kysely";
@@ -31,6 +31,7 @@ import { openContentStore } from "./content-store.ts";
 import { contentSync, contentSyncApp } from "./content-sync.ts";
 import { createEditorApp } from "./editor.ts";
 import { type HarvestSchedule, scheduleHarvest } from "./harvest-schedule.ts";
+import { createHttpServer, HTTP_LIMITS } from "./http-server.ts";
 import { startLogs } from "./log.ts";
 import { forwardedOai, inProcessOai, type OaiHandler } from "./oai.ts";
 import { allowOutboundHosts } from "./outbound.ts";
@@ -48,16 +49,6 @@ const READY_TIMEOUT_MS = 2000;
 const REVISION_POLL_MS = 2000;
 /** How often the uses counted are sent to the content service: a crash loses at most these few seconds of them. */
 const USAGE_FLUSH_MS = 5000;
-/** Node's request limit and a headers limit above the keep-alive one: shorter limits, checked every second, cut keep-alive connections in full test runs ('socket hang up'). */
-const HEADERS_TIMEOUT_MS = 66_000;
-const REQUEST_TIMEOUT_MS = 300_000;
-/**
- * An idle keep-alive connection is kept 65 s, not Node's 5 s: longer than a proxy's or a client's
- * own idle timeout (60 s for the common load balancers), so that it is they who close it. Closed
- * by the server first, a request the client sends on it at that moment is reset (ECONNRESET, seen
- * by a test client that kept its connection 5 s between two requests).
- */
-const KEEP_ALIVE_TIMEOUT_MS = 65_000;
 const serverBuildFile = path.join(root, "build/server/index.js");
 
 async function main() {
@@ -207,11 +198,12 @@ async function main() {
     listener = getRequestListener(site.fetch);
   }
 
-  // Limits on slow headers and requests; what a stop leaves open is cut at SHUTDOWN_TIMEOUT_MS.
-  const server = createServer(
-    { headersTimeout: HEADERS_TIMEOUT_MS, requestTimeout: REQUEST_TIMEOUT_MS, keepAliveTimeout: KEEP_ALIVE_TIMEOUT_MS },
-    listener,
-  );
+  // Limits on slow headers and requests, and on connections per address where the process faces
+  // its clients (behind a proxy they are all the proxy's); what a stop leaves open is cut at SHUTDOWN_TIMEOUT_MS.
+  const server = createHttpServer(listener, {
+    ...HTTP_LIMITS,
+    connectionsPerAddress: config.TRUST_PROXY > 0 ? 0 : config.CONNECTIONS_PER_ADDRESS,
+  });
   // A port in use or not allowed fails the start like any other start-up error: logged, exit 1.
   server.on("error", (error) => fail(error));
   server.listen(config.PORT, config.HOST, () => {

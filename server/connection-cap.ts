@@ -1,0 +1,56 @@
+/**
+ * At most `max` open connections from one address (decision 043): a client that opens a hundred
+ * sockets and feeds each a byte now and then (slow-loris) holds its share of them, not the process.
+ * A connection above the cap is closed as it arrives, before a byte of it is read. An IPv6 peer is
+ * counted by its /64, the block one subscriber or one machine is given (counted by its address, it
+ * could take a new one per socket); an IPv4 peer by its address, since a campus or a household
+ * behind one NAT shares that address, and the cap is set high enough for them (several browsers,
+ * each with its 6 connections).
+ * Counted per process: with several workers, each counts the connections the primary hands it.
+ */
+
+import type { Server, Socket } from "node:net";
+import { isIPv6 } from "node:net";
+
+/** What a peer is counted by: its IPv4 address (an IPv4-mapped IPv6 address is one), or its IPv6 /64. */
+export function peerKey(address: string): string {
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address)?.[1];
+  if (mapped || !isIPv6(address)) return mapped ?? address;
+  const [head = "", tail] = address.toLowerCase().split("%")[0].split("::");
+  const groups = head ? head.split(":") : [];
+  if (tail !== undefined) {
+    const rest = tail ? tail.split(":") : [];
+    groups.push(...Array(8 - groups.length - rest.length).fill("0"), ...rest);
+  }
+  return `${groups
+    .slice(0, 4)
+    .map((g) => g.replace(/^0+(?=.)/, ""))
+    .join(":")}::/64`;
+}
+
+export function capConnectionsPerAddress(server: Server, max: number): void {
+  const open = new Map<string, number>();
+  /** The peers refused since they were last under the cap: one line each, not one per socket. */
+  const reported = new Set<string>();
+  server.on("connection", (socket: Socket) => {
+    const address = socket.remoteAddress;
+    if (!address) return;
+    const key = peerKey(address);
+    const count = open.get(key) ?? 0;
+    if (count >= max) {
+      if (!reported.has(key)) {
+        reported.add(key);
+        console.warn(`connections: ${key} has ${count} open, the most one address may: closing the ones above`);
+      }
+      socket.destroy();
+      return;
+    }
+    open.set(key, count + 1);
+    socket.once("close", () => {
+      const left = (open.get(key) ?? 1) - 1;
+      if (left > 0) open.set(key, left);
+      else open.delete(key);
+      if (left < max) reported.delete(key);
+    });
+  });
+}
