@@ -9,6 +9,13 @@
  * arrive and staged on disk by the issue file they go to, so memory holds an index of the
  * journal's articles (ids, DOIs), never the records; then each issue file is merged with what the
  * editor wrote (merge.ts) and written only when it changed.
+ *
+ * A record new to the folder is first matched to an article already there, by DOI, then by title
+ * and authors, so the first pull over a journal typed by hand updates its articles instead of
+ * copying them. Each source has a time and a request budget, and a list that cannot be complete
+ * fails its journal (oai-client.ts): nothing of it is written and its starting day stays. What a
+ * killed pull left in `.harvest/` is cleared at the next start, the files it wrote put back
+ * (files.ts). Decision 042.
  */
 import { appendFile, mkdir, readdir, rm } from "node:fs/promises";
 import path from "node:path";
