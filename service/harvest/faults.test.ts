@@ -328,7 +328,7 @@ describe("a pull's limits, against a source that would keep it going or feed it 
     faults = [times(Number.POSITIVE_INFINITY, isPage(0), (res) => res.writeHead(503, { "Retry-After": "0" }).end())];
     await failedCleanly(
       () => pullContent({ root, client: fast }),
-      /^127\.0\.0\.1:\d+ answered ListRecords with HTTP 503 and Retry-After 11 times in a row; read 0 records/,
+      /^127\.0\.0\.1:\d+ answered ListRecords with HTTP 503 and Retry-After 11 times; read 0 records/,
     );
     // The default bound: ten waits, then the pull gives up.
     expect(requests.filter((r) => r.startsWith("verb=ListRecords"))).toHaveLength(11);

@@ -107,7 +107,7 @@ export class OaiClient {
   /** The responseDate of the first answer: where the next incremental harvest starts. */
   firstResponseDate: string | undefined;
   /** Requests sent so far, counted against `maxRequests`. */
-  requests = 0;
+  private requests = 0;
   /** When the budget's clock started: this client's making, at the start of its source's pull. */
   private readonly started = Date.now();
   /** The list being read: records read since its first page, and the size it announced. */
@@ -189,7 +189,7 @@ export class OaiClient {
             throw new HarvestError(`${url.host} asks to wait ${Math.round(wait / 1000)} s (Retry-After), longer than allowed${this.progress()}`);
           // A repository that says when to come back is not failing, so its wait is not a try; but one that says it every time is.
           if (++waited > maxRetryAfters)
-            throw this.outOfBudget(`${url.host} answered ${params.verb} with HTTP ${response.status} and Retry-After ${waited} times in a row`);
+            throw this.outOfBudget(`${url.host} answered ${params.verb} with HTTP ${response.status} and Retry-After ${waited} times`);
           await this.wait(wait, `${failure}, Retry-After`);
           attempt--;
           failure = `${failure} (after Retry-After)`;
