@@ -1,8 +1,9 @@
 /**
- * Counted usage over real servers and databases (issue 20; docs/decisions/036-counted-usage.md):
- * what a visitor's browser asks for is counted once, a double click and a crawler not at all, a PDF
- * as a request and a download; the counts reach the database when the process stops at the
- * latest; two processes on one PostgreSQL add up exactly.
+ * Counted usage over real servers and databases (issue 20; docs/decisions/036-counted-usage.md and
+ * 041-counting-resists-one-client.md): what a visitor's browser asks for is counted once, a double
+ * click and a crawler not at all, a PDF as a request and a download; one client changing its user
+ * agent no more than the cap per network; a beacon only with its page's token; the counts reach
+ * the database when the process stops at the latest; two processes on one PostgreSQL add up exactly.
  */
 import { randomUUID } from "node:crypto";
 import { mkdtempSync } from "node:fs";
@@ -11,11 +12,15 @@ import path from "node:path";
 import { expect, test } from "@playwright/test";
 import { sql } from "kysely";
 import type { ArticleDetail, ArticleSummary, Page } from "../../contract/api-types.ts";
+import { readBeaconBody } from "../../contract/usage-beacon.ts";
 import { startServer } from "../../scripts/server-process.ts";
 import { openDatabase } from "../../service/db/database.ts";
+import { NETWORK_DAY_CAP } from "../../service/usage/record.ts";
 
 const BROWSER = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Safari/537.36";
 const CRAWLER = "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)";
+/** A browser's agent that differs in its version: what a client inflating counts sends. */
+const agent = (i: number) => BROWSER.replace("130.0.0.0", `130.0.${i}.0`);
 
 /** A published article of the demo with a PDF of its own, and its page's path. */
 async function articleWithPdf(base: string) {
@@ -101,29 +106,54 @@ test("a view counts once, a second within 30 s and a crawler's not at all, a PDF
   }
 });
 
-test("behind a CDN (USAGE_BEACON) a page counts when the browser says it showed it, not when it is fetched", async ({ browser }) => {
+test(`20 requests with 20 user agents from one address, for the page and the PDF, count ${NETWORK_DAY_CAP} views; another network its own`, async () => {
+  test.setTimeout(120_000);
+  const dir = mkdtempSync(path.join(os.tmpdir(), "usage-agents-"));
+  const file = path.join(dir, "content.db");
+  const server = await startServer({ SQLITE_FILE: file, DATABASE_URL: undefined, TRUST_PROXY: "1" });
+  const article = await articleWithPdf(server.base);
+  for (let i = 0; i < 20; i++) {
+    expect((await get(server.base, article.page, { ip: "203.0.113.50", agent: agent(i) })).status).toBe(200);
+    expect((await get(server.base, `${article.page}/${article.id}.pdf`, { ip: "203.0.113.50", agent: agent(i) })).status).toBe(200);
+  }
+  // Its neighbour in the /24 adds nothing; a reader elsewhere counts.
+  await get(server.base, article.page, { ip: "203.0.113.51" });
+  await get(server.base, article.page, { ip: "198.51.100.9" });
+  await server.stop();
+  expect((await countsOf(file, article.id)).find((c) => c.metric === "investigation")?.total).toBe(NETWORK_DAY_CAP + 1);
+});
+
+test("behind a CDN (USAGE_BEACON) a page counts when the browser says it showed it, with its page's token; not when it is fetched, nor without the token", async ({
+  browser,
+}) => {
   test.setTimeout(120_000);
   const dir = mkdtempSync(path.join(os.tmpdir(), "usage-beacon-"));
   const file = path.join(dir, "content.db");
   const server = await startServer({ SQLITE_FILE: file, DATABASE_URL: undefined, USAGE_BEACON: "true" });
   const article = await articleWithPdf(server.base);
+  const views = async () => (await countsOf(file, article.id)).find((c) => c.metric === "investigation")?.total ?? 0;
   // Fetched without running it (a crawler that passes for a browser, or the CDN filling its cache): not counted.
   expect((await get(server.base, article.page, { ip: "203.0.113.1" })).status).toBe(200);
   const context = await browser.newContext({ userAgent: BROWSER });
   const page = await context.newPage();
   const beacon = page.waitForRequest((request) => request.url().endsWith("/_usage") && request.method() === "POST");
   await page.goto(`${server.base}${article.page}`);
-  expect((await beacon).postData()).toBe(article.page);
+  const sent = readBeaconBody((await beacon).postData() ?? "");
+  expect(sent?.path).toBe(article.page);
+  expect(sent?.token).toMatch(/^\d+\.[\w-]{22}$/);
   await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
   await context.close();
-  // A beacon from another site is not counted.
-  await fetch(`${server.base}/_usage`, {
-    method: "POST",
-    body: article.page,
-    headers: { Origin: "https://elsewhere.example", "User-Agent": BROWSER },
-  });
+  const post = (body: string, headers: Record<string, string>) =>
+    fetch(`${server.base}/_usage`, { method: "POST", body, headers: { "User-Agent": BROWSER, ...headers } }).then((r) => r.status);
+  // The beacon of the release before (the path alone), one from another site, one that does not say where it comes from: refused.
+  expect(await post(article.page, { "Sec-Fetch-Site": "same-origin", "User-Agent": agent(1) })).toBe(403);
+  expect(await post(`${article.page}\n${sent?.token}`, { Origin: "https://elsewhere.example", "Sec-Fetch-Site": "cross-site" })).toBe(403);
+  expect(await post(`${article.page}\n${sent?.token}`, { "User-Agent": agent(2) })).toBe(403);
+  // A script that copies the page's token and says same-origin, changing its user agent: as much as the cap lets one network add.
+  for (let i = 0; i < 20; i++) await post(`${article.page}\n${sent?.token}`, { "Sec-Fetch-Site": "same-origin", "User-Agent": agent(100 + i) });
   await server.stop();
-  expect((await countsOf(file, article.id)).find((c) => c.metric === "investigation")?.total).toBe(1);
+  // The browser's view and the script's share the network (all from this machine): the cap.
+  expect(await views()).toBe(NETWORK_DAY_CAP);
 });
 
 const adminUrl = process.env.TEST_DATABASE_URL;
@@ -141,9 +171,9 @@ test("two web processes on one PostgreSQL count into one table, adding up exactl
   const first = await startServer(env);
   const second = await startServer(env);
   const article = await articleWithPdf(first.base);
-  // 40 visitors on each process at once; every tenth comes to both (one session, counted in each total).
+  // 40 visitors on each process at once, each from a network of its own; every tenth comes to both (one session, counted in each total).
   const views = (base: string, offset: number) =>
-    Promise.all(Array.from({ length: 40 }, (_, i) => get(base, article.page, { ip: `198.51.100.${i % 10 === 0 ? i : i + offset}` })));
+    Promise.all(Array.from({ length: 40 }, (_, i) => get(base, article.page, { ip: `198.${i % 10 === 0 ? 51 : 51 + offset}.${i}.1` })));
   const answers = (await Promise.all([views(first.base, 0), views(second.base, 100)])).flat();
   expect(answers.every((a) => a.status === 200)).toBe(true);
   await Promise.all([first.stop(), second.stop()]);
