@@ -3,7 +3,7 @@
  * (tests/fixtures/oai/ojs-3.5, over HTTP), a source that fails, and a bad argument.
  */
 import { spawn } from "node:child_process";
-import { cp, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { cp, mkdtemp, readdir, readFile, rename, rm, symlink, writeFile } from "node:fs/promises";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
@@ -82,6 +82,24 @@ describe("content:pull", () => {
     expect(result.stdout).toMatch(
       /^journal-of-social-inquiry \(http:\/\/127\.0\.0\.1:\d+\/gone\/oai\): failed: 127\.0\.0\.1:\d+ answered HTTP 404 to Identify; 0 read/m,
     );
+  });
+
+  it("pulls nothing into a folder holding a symbolic link, so nothing is written outside it, and exits 1", async () => {
+    await nameSource("ok");
+    const articles = path.join(root, "journals", JOURNAL, "articles");
+    const outside = await mkdtemp(path.join(tmpdir(), "pull-outside-"));
+    await rename(articles, `${articles}.kept`);
+    await symlink(outside, articles);
+    try {
+      const result = await pull("--journal", JOURNAL, "--since", "2020-01-01");
+      expect(result.status).toBe(1);
+      expect(result.stdout).toContain(`journals/${JOURNAL}/articles: a symbolic link`);
+      expect(await readdir(outside)).toEqual([]);
+    } finally {
+      await rm(articles);
+      await rename(`${articles}.kept`, articles);
+      await rm(outside, { recursive: true });
+    }
   });
 
   it("refuses a --since that is not a day or a time, with exit 2", async () => {

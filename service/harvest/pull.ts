@@ -20,6 +20,7 @@
 import { appendFile, mkdir, readdir, rm } from "node:fs/promises";
 import path from "node:path";
 import { locales } from "../../i18n/locales.ts";
+import { LINK_MESSAGE, symbolicLinksUnder } from "../content/confined.ts";
 import { ContentError, readContentFolder } from "../content/read-folder.ts";
 import { type ArticleFile, type JournalFile, SLUG, statusAfter } from "../content/schema.ts";
 import { FileChanges, undoLeftover } from "./files.ts";
@@ -76,6 +77,9 @@ export interface PullResult {
 export async function pullContent(options: PullOptions): Promise<PullResult> {
   const { root } = options;
   const log = options.log ?? (() => {});
+  // Nothing is written through a symbolic link (../content/confined.ts): a folder holding one is not pulled into.
+  const links = await symbolicLinksUnder(root);
+  if (links.length > 0) return { journals: [], files: 0, problems: links.map((link) => `${link}: ${LINK_MESSAGE}`), ok: false };
   await clearLeftovers(root, log);
   const journals = await journalsWithSource(root, options.journalId);
   const undoDir = path.join(stateDir(root), `undo-${process.pid}`);

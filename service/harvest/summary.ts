@@ -11,7 +11,7 @@ export function pullSummary(result: PullResult): string {
       ...j.warnings.map((r) => `  ${r.identifier}: ${r.reason}`),
     ].join("\n");
   });
-  if (result.journals.length === 0) lines.push("no journal names a source (source: in its journal.yaml)");
+  if (result.journals.length === 0 && result.problems.length === 0) lines.push("no journal names a source (source: in its journal.yaml)");
   if (result.problems.length > 0) {
     lines.push(`the folder's check found ${result.problems.length} problem(s); every file the pull wrote was put back:`, ...result.problems);
   } else lines.push(`${result.files} file(s) written`);
