@@ -1,11 +1,37 @@
 import { isbot } from "isbot";
 import type { ReactNode } from "react";
 import { renderToPipeableStream } from "react-dom/server";
-import type { EntryContext, RouterContextProvider } from "react-router";
-import { ServerRouter } from "react-router";
-import { fullPath } from "../contract/full-path.ts";
+import type { EntryContext, HandleErrorFunction, RouterContextProvider } from "react-router";
+import { isRouteErrorResponse, ServerRouter } from "react-router";
 
 export { createLoaderContext } from "./context.server.ts";
+
+/**
+ * A request's path and query as the client sent them, for a log line: percent-escapes kept, so a
+ * probe's `%0d%0a` cannot start a line of its own in a log read as text.
+ */
+const requestedPath = (url: string) => {
+  const { pathname, search } = new URL(url);
+  return `${pathname}${search}`.slice(0, 300);
+};
+
+/**
+ * What React Router reports of a request it could not serve. A 4xx of its own making (no route
+ * matches the URL, a POST to a route without an action such as a form posted without `?index`) is
+ * the client's doing, a probe or a stale link: one line at info, no stack, and the answer keeps
+ * its status (404, 405). Anything else is ours, logged whole as React Router would (its inner
+ * error, with the stack). A client gone before its answer is not logged here (server/log.ts says it).
+ */
+export const handleError: HandleErrorFunction = (error, { request }) => {
+  if (request.signal.aborted) return;
+  if (isRouteErrorResponse(error) && error.status < 500) {
+    console.info(`${request.method} ${requestedPath(request.url)}: ${error.status} ${error.statusText}`);
+    return;
+  }
+  // React Router's own error responses carry the error they were made from (not in their type).
+  const cause = isRouteErrorResponse(error) ? (error as { error?: unknown }).error : undefined;
+  console.error(cause ?? error);
+};
 
 export const streamTimeout = 5_000;
 
@@ -21,7 +47,9 @@ export default async function handleRequest(
   // Crawlers get the right status but no error page; the error is only logged. A form's answer
   // with a 4xx (its errors beside the fields) is a page, not an error, and is rendered for anyone.
   if (crawler && routerContext.staticHandlerContext.errors) {
-    console.warn(`error ${status} for crawler at ${fullPath(request.url)}: ${errorSummary(routerContext)}`);
+    // A crawler's 404 is a stale link, a line at info; a failure of ours is logged already (handleError).
+    const log = status < 500 ? console.info : console.warn;
+    log(`error ${status} for crawler at ${requestedPath(request.url)}: ${errorSummary(routerContext)}`);
     return new Response(null, { status, headers });
   }
   if (request.method.toUpperCase() === "HEAD") return new Response(null, { status, headers });
