@@ -90,7 +90,6 @@ async function readRootData(api: ReturnType<typeof loaderBase>["api"], locale: L
       library: config.libraryUrl,
     },
     gaMeasurementId: config.gaMeasurementId,
-    usageBeacon: config.usageBeacon,
   };
   return { value, keep: whole };
 }

@@ -26,6 +26,7 @@ import { formatDate, formatNumber } from "../../lib/formatting.ts";
 import { issueLabel } from "../../lib/issue-label.ts";
 import { loaderBase, orNotFound } from "../../lib/load.server.ts";
 import { perRevision } from "../../lib/per-revision.server.ts";
+import { usageToken } from "../../lib/usage-token.server.ts";
 import type { Route } from "./+types/article";
 
 /** Articles' pages as their loader makes them, per locale and origin: the same for every visit at a content revision. */
@@ -39,10 +40,12 @@ const articles = perRevision<ReturnType<typeof readArticle>>(100);
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { api, locale, origin } = loaderBase(request, context);
   const key = `${locale} ${origin} ${params.slug}/${params.issueId}/${params.articleSlug}`;
-  return articles.get(context, key, async () => ({
+  const page = await articles.get(context, key, async () => ({
     value: readArticle(await orNotFound(request, api.article(locale, params.slug, params.issueId, params.articleSlug)), origin, locale),
     keep: true,
   }));
+  // The usage beacon's token names the minute it was made: made on every load, not kept with the page.
+  return { ...page, usageToken: usageToken(context, { locale, journal: params.slug, articleId: params.articleSlug }) };
 }
 
 function readArticle(article: ArticleDetail, origin: string, locale: Locale) {
@@ -68,7 +71,7 @@ export const handle = { ownDescription: true };
 /** Google Scholar's, Dublin Core's and Open Graph's tags; the <title> is the page's own (PageTitle). */
 export const meta: Route.MetaFunction = ({ loaderData }) => loaderData?.tags ?? [];
 
-export default function Article({ loaderData: { article, citations }, params }: Route.ComponentProps) {
+export default function Article({ loaderData: { article, citations, usageToken }, params }: Route.ComponentProps) {
   const t = useMessages();
   const locale = useLocale();
   const other = otherLocale(locale);
@@ -142,7 +145,7 @@ export default function Article({ loaderData: { article, citations }, params }: 
   return (
     <div className="page py-10">
       <PageTitle title={article.title} />
-      <UsageBeacon />
+      <UsageBeacon token={usageToken} />
       <nav aria-label={t.article.trail} className="text-sm text-stone-600 print:hidden">
         <Link to={journalPath} className="hover:underline">
           {article.journal.title}
