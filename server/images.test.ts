@@ -1,15 +1,19 @@
-import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, rm, symlink, writeFile } from "node:fs/promises";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createImageApp } from "./images.ts";
 
 let dir: string;
+let outside: string;
 let host: Server;
 let hostUrl: string;
+/** What the image host did with its endless answer: how much it wrote, and whether the reader hung up first. */
+const endless = { written: 0, cut: false };
+const ENDLESS_BYTES = 64 * 1024 * 1024;
 const photo = () =>
   sharp({ create: { width: 1200, height: 800, channels: 3, background: "#c2410c" } })
     .png()
@@ -27,10 +31,31 @@ beforeAll(async () => {
     path.join(dir, "huge.svg"),
     '<svg xmlns="http://www.w3.org/2000/svg" width="3000" height="3000"><rect width="3000" height="3000"/></svg>',
   );
+  // A photo outside the image folder, and links to it (and to its folder) committed inside.
+  outside = await mkdtemp(path.join(tmpdir(), "images-outside-"));
+  await writeFile(path.join(outside, "secret.png"), await photo());
+  await symlink(path.join(outside, "secret.png"), path.join(dir, "linked.png"));
+  await symlink(outside, path.join(dir, "linked-folder"));
+  await mkdir(path.join(dir, "covers"));
+  await symlink(path.join(outside, "secret.png"), path.join(dir, "covers", "linked.png"));
   const served = await photo();
   host = createServer((request, response) => {
     if (request.url === "/remote/photo.png") response.end(served);
-    else {
+    else if (request.url === "/remote/endless.png") {
+      // No Content-Length: chunks as fast as they are taken, up to 64 MB, unless the reader hangs up.
+      response.writeHead(200, { "Content-Type": "image/png" });
+      response.on("close", () => {
+        endless.cut = !response.writableFinished;
+      });
+      const more = () => {
+        while (!response.destroyed && endless.written < ENDLESS_BYTES) {
+          endless.written += 64 * 1024;
+          if (!response.write(Buffer.alloc(64 * 1024, 1))) return response.once("drain", more);
+        }
+        if (!response.destroyed) response.end();
+      };
+      more();
+    } else {
       response.statusCode = 404;
       response.end();
     }
@@ -41,6 +66,7 @@ beforeAll(async () => {
 afterAll(async () => {
   host.close();
   await rm(dir, { recursive: true, force: true });
+  await rm(outside, { recursive: true, force: true });
 });
 
 const local = () => createImageApp({ localDir: dir, maxPixels: 4_000_000 });
@@ -98,5 +124,31 @@ describe("the image optimizer", () => {
     expect(response.status).toBe(200);
     expect((await sharp(Buffer.from(await response.arrayBuffer())).metadata()).width).toBe(320);
     expect((await app.request("/images/320/photo.png")).status).toBe(404);
+  });
+
+  it("follows no symbolic link in the image folder: a link to a file outside it is a 404, and none of its bytes are sent", async () => {
+    const app = local();
+    for (const url of ["/images/320/linked.png", "/images/320/linked-folder/secret.png", "/images/320/covers/linked.png"]) {
+      const response = await app.request(url);
+      expect([url, response.status, response.headers.get("content-type")]).toEqual([url, 404, "application/json"]);
+      expect(await response.json()).toEqual({ error: "bad_image", message: "No such image." });
+    }
+  });
+
+  it("reads an image host's answer without Content-Length only up to the limit, and hangs up there", async () => {
+    const app = createImageApp({ host: hostUrl, localDir: dir, maxSourceBytes: 256 * 1024 });
+    const response = await app.request("/images/320/remote/endless.png");
+    expect(response.status).toBe(413);
+    expect((await response.json()).message).toBe("The image is too large.");
+    await vi.waitFor(() => expect(endless.cut).toBe(true));
+    expect(endless.written).toBeLessThan(ENDLESS_BYTES);
+  });
+
+  it("serves every answer as a file that runs nothing and that no page may frame", async () => {
+    for (const url of ["/images/160/cover.svg", "/images/640/missing.png", "/images/333/photo.png"]) {
+      const policy = (await local().request(url)).headers.get("content-security-policy");
+      expect([url, policy]).toEqual([url, expect.stringContaining("frame-ancestors 'none'")]);
+      expect(policy).toContain("default-src 'none'");
+    }
   });
 });

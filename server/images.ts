@@ -5,14 +5,20 @@
  * other host, no parent folder. Non-images, oversized inputs and unknown widths are 4xx.
  * A designed cover's path (`designed-covers/…`) is drawn from its record's data instead
  * (server/designed-cover.server.ts) and kept like any other image (decision 029).
+ *
+ * What it reads is bounded (decision 043): a local image is reached through no symbolic link (an
+ * image committed as a link to a file outside the folder is no image: 404, and not a byte of it is
+ * read), and the image host's answer is read as it arrives, counted, and dropped at the limit
+ * whatever its Content-Length said or did not say. Every answer is a file that runs nothing and is
+ * framed by nobody (the resource policy, `frame-ancestors 'none'`), even served by this app alone.
  */
-import { readFile } from "node:fs/promises";
-import path from "node:path";
 import { Hono } from "hono";
 import { etag } from "hono/etag";
 import sharp from "sharp";
 import { designedCoverOf } from "../contract/designed-cover.ts";
 import { IMAGE_WIDTHS, imageUrl } from "../contract/image-widths.ts";
+import { readInside } from "../service/content/confined.ts";
+import { RESOURCE_POLICY } from "./security-headers.ts";
 
 export interface ImageOptions {
   /** An https origin to read sources from; without it, `localDir`. */
@@ -53,6 +59,24 @@ function unreadable(error: Error): never {
     : new ImageFailure(415, "The file cannot be read as an image.");
 }
 
+/** An answer's body, read chunk by chunk and given up (the connection closed) once it passes `limit` bytes. */
+async function readUpTo(response: Response, limit: number): Promise<Buffer> {
+  const chunks: Uint8Array[] = [];
+  let length = 0;
+  try {
+    for await (const chunk of response.body ?? []) {
+      length += chunk.byteLength;
+      if (length > limit) throw new ImageFailure(413, "The image is too large.");
+      chunks.push(chunk);
+    }
+  } catch (error) {
+    await response.body?.cancel().catch(() => {});
+    if (error instanceof ImageFailure) throw error;
+    throw new ImageFailure(502, "The image host's answer was cut off.");
+  }
+  return Buffer.concat(chunks, length);
+}
+
 export function createImageApp({
   host,
   localDir,
@@ -78,10 +102,14 @@ export function createImageApp({
       });
       if (response.status === 404) throw new ImageFailure(404, "No such image.");
       if (!response.ok) throw new ImageFailure(502, `The image host answered ${response.status}.`);
-      if (Number(response.headers.get("content-length") ?? 0) > maxSourceBytes) throw new ImageFailure(413, "The image is too large.");
-      return Buffer.from(await response.arrayBuffer());
+      if (Number(response.headers.get("content-length") ?? 0) > maxSourceBytes) {
+        await response.body?.cancel();
+        throw new ImageFailure(413, "The image is too large.");
+      }
+      return readUpTo(response, maxSourceBytes);
     }
-    return readFile(path.join(localDir, file)).catch(() => {
+    // SOURCE_PATH names no parent folder; readInside also refuses a link anywhere on the way.
+    return readInside(localDir, file).catch(() => {
       throw new ImageFailure(404, "No such image.");
     });
   }
@@ -109,6 +137,10 @@ export function createImageApp({
   }
 
   const app = new Hono();
+  app.use("/images/*", async (c, next) => {
+    await next();
+    c.header("Content-Security-Policy", RESOURCE_POLICY);
+  });
   // The same image at the same path: a browser that has it is answered 304.
   app.use("/images/*", etag());
   app.get("/images/:width/:file{.+}", async (c) => {
