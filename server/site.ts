@@ -189,11 +189,11 @@ export function createSite({ config, api, forms, apiApp, oai, build, clientDir, 
   });
   // For a load balancer or an orchestrator: the process answers (/healthz), and its content can be read (/readyz).
   app.get("/healthz", (c) => c.json({ status: "ok" }, 200, { "Cache-Control": "no-store" }));
-  // An article page's beacon (USAGE_BEACON), counted when it comes from this site's own pages.
+  // An article page's beacon (USAGE_BEACON), counted when it comes from the page itself (its token) and not too often (server/usage-counter.ts).
   if (usage && config.USAGE_BEACON) {
     app.post(BEACON_PATH, bodyLimit({ maxSize: 2048, onError: (c) => c.body(null, 413) }), async (c) => {
-      if (isOwnPost(c.req.raw.headers, ownHosts(c))) usage.viewed(c, (await c.req.text()).trim(), visitorIp);
-      return c.body(null, 204, { "Cache-Control": "no-store" });
+      const status = isOwnPost(c.req.raw.headers, ownHosts(c)) ? usage.viewed(c, await c.req.text(), visitorIp) : 403;
+      return c.body(null, status, { "Cache-Control": "no-store" });
     });
   }
   app.get("/readyz", async (c) => {
