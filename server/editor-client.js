@@ -193,10 +193,11 @@ window.addEventListener("DOMContentLoaded", () => {
 
 /**
  * When the site refused the last commit it fetched (a Git host's webhook brings the editor's commits
- * in production: server/content-sync.ts), the editor is told why, until a commit passes.
+ * in production: server/content-sync.ts), the editor is told why, until a commit passes. Only an
+ * editor who may write to the repository is told (server/editor-history.ts).
  */
 function showLastImport() {
-  fetch("/hooks/content")
+  fetch("/admin/last-import", { headers: authorization() })
     .then((response) => (response.ok ? response.json() : null))
     .then((status) => {
       const last = status?.last;

@@ -65,3 +65,25 @@ describe("who may read an article's history", () => {
     expect((await app.request("/admin/history?journal=../x&issue=v1&article=a", { headers: { Authorization: "Bearer writer" } })).status).toBe(400);
   });
 });
+
+describe("what the site's last import refused", () => {
+  it("is told in full to a writer, and to nobody else (the public GET /hooks/content tells only its outcome)", async () => {
+    const refused = {
+      at: "2026-12-07T10:00:00.000Z",
+      outcome: "refused" as const,
+      commit: "0123456789abcdef0123456789abcdef01234567",
+      problems: [{ file: "journals/j/issues/v1-n1.yaml", field: "articles.0.doi", message: "a DOI such as 10.5555/abc.2025.1" }],
+    };
+    const app = editorHistoryApp({
+      contentDir: path.resolve(import.meta.dirname, "../content/demo"),
+      host: host("github"),
+      lastSync: async () => refused,
+    });
+    expect((await app.request("/admin/last-import")).status).toBe(401);
+    expect((await app.request("/admin/last-import", { headers: { Authorization: "Bearer reader" } })).status).toBe(401);
+    const writer = await app.request("/admin/last-import", { headers: { Authorization: "Bearer writer" } });
+    expect(await writer.json()).toEqual({ last: refused });
+    // Without a sync there is nothing to tell, and no such address.
+    expect((await editorHistoryApp({ contentDir: ".", host: host("github") }).request("/admin/last-import")).status).toBe(404);
+  });
+});

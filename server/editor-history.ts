@@ -1,15 +1,21 @@
 /**
  * GET /admin/history?journal=…&issue=…&article=…: what changed in an article's record
- * (service/editor/history.ts), for the editor's preview. Locally (`npm run edit`) the editor is
- * the one person at this computer; with a Git host, only someone whose token (Decap's, sent as a
- * bearer token) may write to the content's repository gets the history: the host says so, and
- * its answer is kept five minutes.
+ * (service/editor/history.ts), for the editor's preview; GET /admin/last-import: what the site's
+ * last import of a pushed commit did, with the files and fields it refused (content-sync.ts),
+ * which the public GET /hooks/content does not tell. Locally (`npm run edit`) the editor is the
+ * one person at this computer; with a Git host, only someone whose token (Decap's, sent as a
+ * bearer token) may write to the content's repository gets either: the host says so, and its
+ * answer is kept five minutes.
  */
 import { createHash } from "node:crypto";
 import { Hono } from "hono";
 import { SLUG } from "../service/content/schema.ts";
 import { type GitHost, hostEndpoints } from "../service/editor/decap-config.ts";
 import { articleHistory } from "../service/editor/history.ts";
+import type { SyncStatus } from "./content-sync.ts";
+
+/** Reads what the content sync did last. */
+export type LastSync = () => Promise<SyncStatus | undefined>;
 
 const ACCESS_KEPT_MS = 5 * 60_000;
 /** GitLab's Developer role, the first that may push. */
@@ -33,7 +39,7 @@ export async function hostLetsWrite(host: GitHost, token: string): Promise<boole
   return level >= GITLAB_DEVELOPER;
 }
 
-export function editorHistoryApp({ contentDir, host }: { contentDir: string; host?: GitHost }) {
+export function editorHistoryApp({ contentDir, host, lastSync }: { contentDir: string; host?: GitHost; lastSync?: LastSync }) {
   const app = new Hono();
   const allowed = new Map<string, number>();
   const mayRead = async (authorization: string | undefined) => {
@@ -54,5 +60,11 @@ export function editorHistoryApp({ contentDir, host }: { contentDir: string; hos
     if (!(await mayRead(c.req.header("authorization")))) return c.json({ error: "Sign in with write access to the content's repository." }, 401);
     return c.json({ changes: await articleHistory(contentDir, { journal, issue, article }) });
   });
+  if (lastSync) {
+    app.get("/admin/last-import", async (c) => {
+      if (!(await mayRead(c.req.header("authorization")))) return c.json({ error: "Sign in with write access to the content's repository." }, 401);
+      return c.json({ last: (await lastSync()) ?? null });
+    });
+  }
   return app;
 }

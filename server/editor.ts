@@ -18,7 +18,7 @@ import { Hono } from "hono";
 import { type DecapCollection, decapCollections, type GitHost, hostBackend, hostEndpoints, underFolder } from "../service/editor/decap-config.ts";
 import type { Author } from "../service/editor/git.ts";
 import type { ContentEditing } from "../service/editor/save.ts";
-import { editorHistoryApp } from "./editor-history.ts";
+import { editorHistoryApp, type LastSync } from "./editor-history.ts";
 import { journalsOf } from "./editor-journals.ts";
 import { gitHubOAuthApp } from "./editor-oauth.ts";
 import { createProxyApp } from "./editor-proxy.ts";
@@ -67,8 +67,8 @@ export interface EditorOptions {
   siteUrl?: string;
   /** The site's stylesheets (the build's), for the previews. */
   stylesheets: () => Promise<string[]>;
-  /** Whether the site imports pushed commits (GET /hooks/content tells the last one's fate). */
-  contentSync?: boolean;
+  /** What the site's last import of a pushed commit did (content-sync.ts), for the editors who may write. */
+  lastSync?: LastSync;
 }
 
 /** Decap's page: the site's stylesheets and the journals are for the previews, the sync for the last import's refusal (editor-client.js). */
@@ -106,7 +106,7 @@ export function decapConfig(collections: DecapCollection[], siteUrl: string, bac
   };
 }
 
-export function createEditorApp({ contentDir, backend, siteUrl, stylesheets, contentSync = false }: EditorOptions) {
+export function createEditorApp({ contentDir, backend, siteUrl, stylesheets, lastSync }: EditorOptions) {
   const app = new Hono();
   const hosts = backend.kind === "host" ? hostOrigins(backend.host) : [];
   const headers = { "Content-Security-Policy": editorPolicy(hosts), "Cache-Control": "no-store", "X-Robots-Tag": "noindex, nofollow" };
@@ -121,7 +121,7 @@ export function createEditorApp({ contentDir, backend, siteUrl, stylesheets, con
       editorPage(
         await stylesheets(),
         (await journalsOf(contentDir)).map((journal) => journal.id),
-        contentSync,
+        lastSync !== undefined,
       ),
     ),
   );
@@ -133,7 +133,7 @@ export function createEditorApp({ contentDir, backend, siteUrl, stylesheets, con
     });
   });
   app.get("/admin/editor-client.js", (c) => c.body(editorClientScript, 200, { "Content-Type": "text/javascript; charset=utf-8" }));
-  app.route("/", editorHistoryApp({ contentDir, host: backend.kind === "host" ? backend.host : undefined }));
+  app.route("/", editorHistoryApp({ contentDir, host: backend.kind === "host" ? backend.host : undefined, lastSync }));
   if (backend.kind === "local") app.route("/", createProxyApp({ contentDir, editing: backend.editing, author: backend.author }));
   else if (backend.github && siteUrl) {
     app.route("/", gitHubOAuthApp({ ...backend.github, web: hostEndpoints(backend.host).web, siteUrl }));

@@ -30,7 +30,8 @@ import { type Config, readConfig } from "./config.ts";
 import { openContentStore } from "./content-store.ts";
 import { contentSync, contentSyncApp } from "./content-sync.ts";
 import { createEditorApp } from "./editor.ts";
-import { type HarvestSchedule, scheduleHarvest } from "./harvest-schedule.ts";
+import type { LastSync } from "./editor-history.ts";
+import { type HarvestSchedule, readLastTurn, scheduleHarvest } from "./harvest-schedule.ts";
 import { createHttpServer, HTTP_LIMITS } from "./http-server.ts";
 import { startLogs } from "./log.ts";
 import { forwardedOai, inProcessOai, type OaiHandler } from "./oai.ts";
@@ -125,6 +126,7 @@ async function main() {
       harvestStatus: async () => ({
         intervalMinutes: harvesting ? config.HARVEST_INTERVAL_MINUTES : 0,
         ...(await harvestStatus(config.CONTENT_DIR)),
+        lastTurn: await readLastTurn(config.CONTENT_DIR),
       }),
     });
     oai = inProcessOai(createOaiApp(db, { publicUrl: config.PUBLIC_URL }));
@@ -155,7 +157,6 @@ async function main() {
   // Article pages and galleys served are counted, and sent to the content service in batches.
   // Each use is sent within a second (a crash loses no more); the pages' beacon tokens are made with the forms' secret.
   const usage = usageCounter({ send: (batch) => api.recordUsage(batch), secret: forms.secret, beacon: config.USAGE_BEACON });
-  const editor = config.EDIT_MODE && database ? await localEditor(config, database) : config.EDITOR_BACKEND ? await hostEditor(config) : undefined;
   // Commits pushed to the content's repository: on its webhook, or polled by the process that runs the scheduled work.
   const sync =
     database && syncsContent(config)
@@ -167,6 +168,14 @@ async function main() {
           pollMs: runsScheduledWork ? config.CONTENT_POLL_MINUTES * 60_000 : 0,
         })
       : undefined;
+  // The editor's page tells a signed-in editor when the site refused their last commit (the sync's status).
+  const lastSync = sync && (() => sync.status());
+  const editor =
+    config.EDIT_MODE && database
+      ? await localEditor(config, database, lastSync)
+      : config.EDITOR_BACKEND
+        ? await hostEditor(config, lastSync)
+        : undefined;
   const siteOptions = {
     config,
     api,
@@ -177,7 +186,7 @@ async function main() {
     revision,
     usage,
     editor,
-    contentSync: sync && contentSyncApp(sync, { secret: config.CONTENT_WEBHOOK_SECRET, branch: config.CONTENT_BRANCH }),
+    contentSync: sync && contentSyncApp(sync, { secret: config.CONTENT_WEBHOOK_SECRET, branch: config.CONTENT_BRANCH, token: config.API_TOKEN }),
   };
   let listener: (req: IncomingMessage, res: ServerResponse) => void;
   if (development) {
@@ -230,7 +239,7 @@ async function main() {
 const syncsContent = (config: Config) => Boolean(config.CONTENT_WEBHOOK_SECRET) || config.CONTENT_POLL_MINUTES > 0;
 
 /** The content editor (EDIT_MODE) on CONTENT_DIR's Git repository, committing as EDITOR_NAME or Git's own user. */
-async function localEditor(config: Config, db: ContentDb) {
+async function localEditor(config: Config, db: ContentDb, lastSync: LastSync | undefined) {
   const contentDir = config.CONTENT_DIR;
   await placeInRepository(contentDir).catch(() => {
     throw new Error(`EDIT_MODE: ${contentDir} is not in a Git repository (git init it, or set CONTENT_DIR to a clone of the content's repository)`);
@@ -243,12 +252,11 @@ async function localEditor(config: Config, db: ContentDb) {
   const editing = contentEditing({ contentDir, db });
   console.log(`content editor: http://${config.HOST}:${config.PORT}/admin/ (commits by ${author.name} <${author.email}> in ${contentDir})`);
   const backend = { kind: "local" as const, editing, author };
-  return (stylesheets: () => Promise<string[]>) =>
-    createEditorApp({ contentDir, backend, siteUrl: config.PUBLIC_URL, stylesheets, contentSync: syncsContent(config) });
+  return (stylesheets: () => Promise<string[]>) => createEditorApp({ contentDir, backend, siteUrl: config.PUBLIC_URL, stylesheets, lastSync });
 }
 
 /** The content editor in production (EDITOR_BACKEND): Decap commits at the Git host, and the content sync imports. */
-async function hostEditor(config: Config) {
+async function hostEditor(config: Config, lastSync: LastSync | undefined) {
   const contentDir = config.CONTENT_DIR;
   const { folder } = await placeInRepository(contentDir).catch(() => {
     throw new Error(
@@ -268,8 +276,7 @@ async function hostEditor(config: Config) {
       : undefined;
   const backend = { kind: "host" as const, host, folder, github };
   console.log(`content editor: ${config.PUBLIC_URL}/admin/ (${host.name}, ${host.repo}, branch ${host.branch})`);
-  return (stylesheets: () => Promise<string[]>) =>
-    createEditorApp({ contentDir, backend, siteUrl: config.PUBLIC_URL, stylesheets, contentSync: syncsContent(config) });
+  return (stylesheets: () => Promise<string[]>) => createEditorApp({ contentDir, backend, siteUrl: config.PUBLIC_URL, stylesheets, lastSync });
 }
 
 function fail(error: Error): never {
