@@ -9,6 +9,7 @@ import { randomUUID } from "node:crypto";
 import { link, mkdir, open, readFile, rename, rm, stat } from "node:fs/promises";
 import { hostname } from "node:os";
 import path from "node:path";
+import { processRunning } from "../service/process-running.ts";
 
 /** Who holds a lock. */
 export interface LockHolder {
@@ -19,16 +20,6 @@ export interface LockHolder {
 
 /** A lock taken (release it), or the holder of a lock another has (unknown while it is being written, or left in an older form). */
 export type LockTurn = { release: () => Promise<void> } | { heldBy: LockHolder | undefined };
-
-/** Whether a process of this host runs: signal 0 is refused with ESRCH when there is none (EPERM: it runs as another user). */
-function running(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === "EPERM";
-  }
-}
 
 function parseHolder(text: string): LockHolder | undefined {
   try {
@@ -92,7 +83,7 @@ export async function takeLock(file: string, staleMs: number, label: string): Pr
     if (!found) continue;
     const holder = parseHolder(await readFile(file, "utf8").catch(() => ""));
     const ageMs = Date.now() - found.mtimeMs;
-    const gone = holder?.host === hostname() && !running(holder.pid);
+    const gone = holder?.host === hostname() && !processRunning(holder.pid);
     if (!gone && ageMs < staleMs) return { heldBy: holder };
     if (!(await removeIfSame(file, found.ino))) continue;
     console.warn(

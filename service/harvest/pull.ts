@@ -23,6 +23,7 @@ import { locales } from "../../i18n/locales.ts";
 import { LINK_MESSAGE, symbolicLinksUnder } from "../content/confined.ts";
 import { ContentError, readContentFolder } from "../content/read-folder.ts";
 import { type ArticleFile, type JournalFile, SLUG, statusAfter } from "../content/schema.ts";
+import { processRunning } from "../process-running.ts";
 import { FileChanges, undoLeftover } from "./files.ts";
 import { type Harvested, type HarvestedRelation, RecordRejected, slugOf } from "./harvested.ts";
 import { mapDublinCore } from "./map-dublin-core.ts";
@@ -118,16 +119,6 @@ export async function pullContent(options: PullOptions): Promise<PullResult> {
 /** This process's pulls under way: their folders in `.harvest/` are not leftovers. */
 const active = new Set<string>();
 
-/** Whether process `pid` runs on this machine (EPERM: it does, as another user). */
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === "EPERM";
-  }
-}
-
 /**
  * What pulls that did not finish (killed, or their machine stopped) left in `.harvest/`: work
  * folders removed, and the files written put back from the undo folder. A folder is named by its
@@ -140,7 +131,7 @@ async function clearLeftovers(root: string, log: (line: string) => void) {
     if (!match) continue;
     const dir = path.join(stateDir(root), name);
     const pid = Number(match[2]);
-    if (active.has(dir) || (pid !== process.pid && alive(pid))) continue;
+    if (active.has(dir) || (pid !== process.pid && processRunning(pid))) continue;
     if (match[1] === "undo") {
       const undone = await undoLeftover(dir, pid);
       log(`a pull that did not finish (process ${pid}) wrote ${undone} file(s): put back as they were`);
