@@ -279,16 +279,16 @@ describe("a pull's limits, against a source that would keep it going or feed it 
   const isList = (params: URLSearchParams) => params.get("verb") === "ListRecords";
   const answer = (body: string) => (res: ServerResponse) => res.writeHead(200, { "Content-Type": "text/xml" }).end(body);
 
+  /** Every page names a next one: 1, 2, 3, … for ever. */
+  const endlessTokens: Fault = (_req, res, params) => {
+    if (!isList(params)) return undefined;
+    const n = Number(params.get("resumptionToken") ?? 0);
+    answer(listPage(pageRecords(n % 3), String(n + 1)))(res);
+    return true;
+  };
+
   it("stops a list whose resumption tokens never end at the source's request budget", async () => {
-    // Every page names a next one: 1, 2, 3, … for ever.
-    faults = [
-      (_req, res, params) => {
-        if (!isList(params)) return undefined;
-        const n = Number(params.get("resumptionToken") ?? 0);
-        answer(listPage(pageRecords(n % 3), String(n + 1)))(res);
-        return true;
-      },
-    ];
+    faults = [endlessTokens];
     const journal = await failedCleanly(
       () => pullContent({ root, client: { ...fast, maxRequests: 30 } }),
       /^127\.0\.0\.1:\d+: 30 requests sent, this source's request budget; read 56 records, and the pull of this source stops here$/,
@@ -298,14 +298,7 @@ describe("a pull's limits, against a source that would keep it going or feed it 
   });
 
   it("stops a list whose resumption tokens never end at the source's time budget", async () => {
-    faults = [
-      (_req, res, params) => {
-        if (!isList(params)) return undefined;
-        const n = Number(params.get("resumptionToken") ?? 0);
-        answer(listPage(pageRecords(n % 3), String(n + 1)))(res);
-        return true;
-      },
-    ];
+    faults = [endlessTokens];
     const journal = await failedCleanly(
       () => pullContent({ root, client: { ...fast, budgetMs: 1500 } }),
       /time budget of 1\.5 s (is|was) spent; read \d+ records, and the pull of this source stops here$/,
