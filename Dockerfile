@@ -12,7 +12,8 @@ RUN npm run build
 # The runtime: the production packages only. The server runs its TypeScript sources as they are
 # (Node strips the types, docs/decisions/003-server-runs-typescript.md) beside the build's output.
 FROM node:24-bookworm-slim
-ENV NODE_ENV=production PORT=3000
+# MALLOC_ARENA_MAX and --max-semi-space-size: memory a process takes under load and never gives back, capped (docs/decisions/044-memory-bounded.md).
+ENV NODE_ENV=production PORT=3000 MALLOC_ARENA_MAX=2
 # Git, for a CONTENT_DIR that is a clone of the content's repository (its webhook and the editor: README, "Editing content").
 RUN apt-get update && apt-get install -y --no-install-recommends git ca-certificates && rm -rf /var/lib/apt/lists/*
 WORKDIR /app
@@ -26,4 +27,4 @@ USER node
 EXPOSE 3000
 HEALTHCHECK --interval=10s --timeout=3s CMD node -e "fetch('http://127.0.0.1:3000/readyz').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"
 # node itself (not npm) receives SIGTERM, and stops after the requests in flight and the outbox pass.
-CMD ["node", "server/main.ts"]
+CMD ["node", "--max-semi-space-size=16", "server/main.ts"]

@@ -51,13 +51,15 @@ export function freePort(): Promise<number> {
 export async function startServer(env: Record<string, string | undefined>, { port: wanted = 0 } = {}) {
   // Without a port wanted, the server takes a free one itself and says which: a port probed free
   // here could be taken meanwhile by a server another test starts, whose answers would then be taken for this one's.
-  const child = spawn(process.execPath, ["server/main.ts"], {
+  // Started as `npm start` and the Docker image start it (docs/decisions/044-memory-bounded.md).
+  const child = spawn(process.execPath, ["--max-semi-space-size=16", "server/main.ts"], {
     cwd: root,
     // An `undefined` in `env` removes the variable (DATABASE_URL would take precedence over SQLITE_FILE).
     env: Object.fromEntries(
       // No load balancer waits for it to drain on SIGTERM, and one process serves, unless `env` says otherwise.
       Object.entries({
         ...process.env,
+        MALLOC_ARENA_MAX: "2",
         SHUTDOWN_DRAIN_MS: "0",
         WEB_CONCURRENCY: "1",
         ...env,

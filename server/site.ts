@@ -152,7 +152,8 @@ export function createSite({ config, api, forms, apiApp, oai, build, clientDir, 
           maxEntries: 2000,
           maxBytes: PAGE_CACHE_MAX_BYTES,
           render: (request) => render(request),
-          keyOf: pageUrl,
+          // With PUBLIC_URL every page is built on it, whatever the Host: one copy, which a forged Host cannot push out.
+          keyOf: config.PUBLIC_URL ? (url) => pageUrl(url).slice(new URL(url).origin.length) : pageUrl,
           headers: COMMON_HEADERS,
         })
       : undefined;
