@@ -12,6 +12,8 @@ cd "$(dirname "$0")/.."
 if [ ! -x node_modules/.bin/node ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
   npm ci --no-audit --no-fund
 fi
+# The content editor's Decap CMS: its prebuilt bundle only, fetched once into .cache/ (server/editor-bundle.ts).
+node scripts/editor-bundle.ts
 
 if [ "$1" = "--test" ]; then
   missing=""

@@ -9,15 +9,15 @@
  *   (content-sync.ts), refusing one that fails the check: the editor's page says why.
  * The editor's answers carry their own policy and are never cached or indexed.
  */
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { escapeAttribute } from "entities";
 import { Hono } from "hono";
 import { type DecapCollection, decapCollections, type GitHost, hostBackend, hostEndpoints, underFolder } from "../service/editor/decap-config.ts";
 import type { Author } from "../service/editor/git.ts";
 import type { ContentEditing } from "../service/editor/save.ts";
+import { decapDist } from "./editor-bundle.ts";
 import { editorHistoryApp, type LastSync } from "./editor-history.ts";
 import { journalsOf } from "./editor-journals.ts";
 import { gitHubOAuthApp } from "./editor-oauth.ts";
@@ -45,7 +45,6 @@ export function editorPolicy(hosts: string[] = []): string {
   ].join("; ");
 }
 
-const decapDist = path.dirname(fileURLToPath(import.meta.resolve("decap-cms")));
 const editorClientScript = readFileSync(path.join(import.meta.dirname, "editor-client.js"), "utf8");
 
 /** Where saves go: the local endpoint, or a Git host. */
@@ -107,6 +106,9 @@ export function decapConfig(collections: DecapCollection[], siteUrl: string, bac
 }
 
 export function createEditorApp({ contentDir, backend, siteUrl, stylesheets, lastSync }: EditorOptions) {
+  if (!existsSync(path.join(decapDist, "decap-cms.js"))) {
+    throw new Error(`the content editor's Decap CMS is not in ${decapDist}: run node scripts/editor-bundle.ts (npm start runs it)`);
+  }
   const app = new Hono();
   const hosts = backend.kind === "host" ? hostOrigins(backend.host) : [];
   const headers = { "Content-Security-Policy": editorPolicy(hosts), "Cache-Control": "no-store", "X-Robots-Tag": "noindex, nofollow" };
