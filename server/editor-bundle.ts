@@ -1,7 +1,7 @@
 /**
  * Where the content editor's Decap CMS is: its prebuilt bundle only (`dist/` of the npm package
  * decap-cms, at the version and integrity below), which scripts/editor-bundle.ts fetches into
- * `.cache/` (docs/decisions/046-editor-bundle.md). Decap's package brings some 600 packages, several
+ * `.cache/` (docs/decisions/046-editor-bundle.md). Decap's package brings some 560 packages, several
  * of which ask for React 16 to 18; the editor serves none of them but this folder.
  */
 import path from "node:path";
