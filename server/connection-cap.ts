@@ -11,21 +11,12 @@
 
 import type { Server, Socket } from "node:net";
 import { isIPv6 } from "node:net";
+import { ipv6Block, unmapped } from "./visitor-network.ts";
 
 /** What a peer is counted by: its IPv4 address (an IPv4-mapped IPv6 address is one), or its IPv6 /64. */
 export function peerKey(address: string): string {
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address)?.[1];
-  if (mapped || !isIPv6(address)) return mapped ?? address;
-  const [head = "", tail] = address.toLowerCase().split("%")[0].split("::");
-  const groups = head ? head.split(":") : [];
-  if (tail !== undefined) {
-    const rest = tail ? tail.split(":") : [];
-    groups.push(...Array(8 - groups.length - rest.length).fill("0"), ...rest);
-  }
-  return `${groups
-    .slice(0, 4)
-    .map((g) => g.replace(/^0+(?=.)/, ""))
-    .join(":")}::/64`;
+  const v4 = unmapped(address);
+  return isIPv6(v4) ? ipv6Block(v4, 4) : v4;
 }
 
 export function capConnectionsPerAddress(server: Server, max: number): void {

@@ -9,18 +9,26 @@
  */
 import { isIPv4, isIPv6 } from "node:net";
 
+/** An IPv4 address written as IPv6 (`::ffff:192.0.2.1`) as IPv4; any other address as it is. */
+export const unmapped = (address: string) => /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address)?.[1] ?? address;
+
+/** The block of an IPv6 address's first `groups` groups, whatever `::` stands for: `2001:db8:7::/48` for 3. */
+export function ipv6Block(address: string, groups: number): string {
+  const [head = "", tail] = address.toLowerCase().split("%")[0].split("::");
+  const parts = head ? head.split(":") : [];
+  if (tail !== undefined) {
+    const rest = tail ? tail.split(":") : [];
+    parts.push(...Array(8 - parts.length - rest.length).fill("0"), ...rest);
+  }
+  return `${parts
+    .slice(0, groups)
+    .map((g) => g.replace(/^0+(?=.)/, ""))
+    .join(":")}::/${groups * 16}`;
+}
+
 export function visitorNetwork(address: string | undefined): string {
   if (!address) return "";
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address)?.[1];
-  const v4 = mapped ?? address;
+  const v4 = unmapped(address);
   if (isIPv4(v4)) return `${v4.slice(0, v4.lastIndexOf("."))}.0/24`;
-  if (!isIPv6(address)) return address;
-  // The first three groups, whatever `::` stands for.
-  const [head, tail] = address.toLowerCase().split("%")[0].split("::");
-  const groups = head ? head.split(":") : [];
-  if (tail !== undefined) groups.push(...Array(8).fill("0"));
-  return `${groups
-    .slice(0, 3)
-    .map((g) => g.replace(/^0+(?=.)/, ""))
-    .join(":")}::/48`;
+  return isIPv6(address) ? ipv6Block(address, 3) : address;
 }
