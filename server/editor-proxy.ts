@@ -12,7 +12,7 @@ import { readdir } from "node:fs/promises";
 import path from "node:path";
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
-import { assertNoLink, OutsideFolderError, readInside } from "../service/content/confined.ts";
+import { assertNoLink, OutsideFolderError, readInside, readInsideIfThere } from "../service/content/confined.ts";
 import { ContentError } from "../service/content/read-folder.ts";
 import { decapCollections, type FolderCollection, isEntryFile } from "../service/editor/decap-config.ts";
 import { type ArticleFolderFiles, fromEditor, safeContentPath, toEditor } from "../service/editor/entry-files.ts";
@@ -62,20 +62,16 @@ export function createProxyApp({ contentDir, editing, author }: { contentDir: st
       figures: figures.filter((entry) => entry.isFile() && !entry.name.startsWith(".")).map((entry) => `figures/${entry.name}`),
     };
   };
-  const read = (relative: string) => readInside(contentDir, relative);
   const entry = async (relative: string) => {
     const { absolute } = file(relative);
-    const bytes = await read(relative).catch((error: NodeJS.ErrnoException) => {
-      if (error.code === "ENOENT") return null;
-      throw error;
-    });
+    const bytes = await readInsideIfThere(contentDir, relative);
     return {
       data: bytes === null ? null : toEditor(relative, bytes.toString("utf8"), await beside(absolute)),
       file: { path: relative, id: bytes === null ? null : fileVersion(bytes) },
     };
   };
   const mediaFile = async (relative: string) => {
-    const bytes = await read(file(relative).relative);
+    const bytes = await readInside(contentDir, file(relative).relative);
     return { id: fileVersion(bytes), content: bytes.toString("base64"), encoding: "base64", path: relative, name: path.posix.basename(relative) };
   };
   const mediaChange = (asset: { path?: unknown; content?: unknown; encoding?: unknown }): Change => {

@@ -104,6 +104,13 @@ export async function readInside(root: string, relative: string): Promise<Buffer
   }
 }
 
+/** A file's bytes under `root`, read through no link, or null when there is no such file. */
+export const readInsideIfThere = (root: string, relative: string): Promise<Buffer | null> =>
+  readInside(root, relative).catch((error: NodeJS.ErrnoException) => {
+    if (error.code === "ENOENT") return null;
+    throw error;
+  });
+
 /** Writes a file under `root`, creating its folders, through no link. */
 export async function writeInside(root: string, relative: string, bytes: Uint8Array | string): Promise<void> {
   await assertNoLink(root, relative);

@@ -10,7 +10,7 @@
  */
 import { createHash } from "node:crypto";
 import { rm } from "node:fs/promises";
-import { assertNoLink, pathInside, readInside, writeInside } from "../content/confined.ts";
+import { assertNoLink, pathInside, readInsideIfThere, writeInside } from "../content/confined.ts";
 import { importContent } from "../content/import.ts";
 import { ContentError, readContentFolder } from "../content/read-folder.ts";
 import type { ContentDb } from "../db/database.ts";
@@ -55,12 +55,7 @@ export function contentEditing({ contentDir, db }: { contentDir: string; db: Con
   let queue: Promise<unknown> = Promise.resolve();
 
   async function saveNow(changes: Change[], message: string, author: Author): Promise<SavedChanges> {
-    const read = (file: string) =>
-      readInside(contentDir, file).catch((error: NodeJS.ErrnoException) => {
-        if (error.code === "ENOENT") return null;
-        throw error;
-      });
-    const before = await Promise.all(changes.map((change) => read(change.path)));
+    const before = await Promise.all(changes.map((change) => readInsideIfThere(contentDir, change.path)));
     changes.forEach((change, i) => {
       const now = before[i];
       if (change.opened !== undefined && change.opened !== (now === null ? null : fileVersion(now))) throw new ChangedSinceOpened(change.path);
