@@ -2,7 +2,6 @@ import type { ArticleDetail, ArticleText, Locale } from "../../../contract/api-t
 import { licenceUrl as ccLicenceUrl } from "../../../contract/licence.ts";
 import { otherLocale } from "../../../i18n/locales.ts";
 import { readAuthors } from "../../article-authors.ts";
-import { sanitizeRichText } from "../../content/markdown.ts";
 import type { ContentDb } from "../../db/database.ts";
 import { today } from "../../published.ts";
 import { counted, countingSince } from "../../usage/read.ts";
@@ -89,7 +88,7 @@ export async function findArticle(
   const text = Object.fromEntries(
     texts.map((t): [string, ArticleText] => [
       t.locale,
-      { title: t.title, abstractHtml: sanitizeRichText(t.abstractHtml), keywords: JSON.parse(t.keywords) as string[] },
+      { title: t.title, abstractHtml: t.abstractHtml, keywords: JSON.parse(t.keywords) as string[] },
     ]),
   ) as Record<Locale, ArticleText>;
   const countedFrom = since ?? today();

@@ -1,6 +1,5 @@
 import type { BookDetail, BookSummary, Locale } from "../../../contract/api-types.ts";
 import { personAffiliations, personOf } from "../../article-authors.ts";
-import { sanitizeRichText } from "../../content/markdown.ts";
 import type { ContentDb } from "../../db/database.ts";
 import type { BookContributorTable } from "../../db/schema.ts";
 import { alternatesOf } from "./alternates.ts";
@@ -83,7 +82,7 @@ export async function findBook(db: ContentDb, locale: Locale, slug: string): Pro
   const { descriptionHtml, doi, pages, publicationFormatId, licence, url } = row;
   return {
     ...toSummary(row, relations),
-    descriptionHtml: sanitizeRichText(descriptionHtml),
+    descriptionHtml,
     doi,
     pages,
     publicationFormat: names.named("publicationFormats", publicationFormatId),

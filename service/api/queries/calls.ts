@@ -3,7 +3,6 @@
  * read at query time: it drops off the lists the day after, without an import or a restart.
  */
 import type { CallDetail, CallSummary, Locale } from "../../../contract/api-types.ts";
-import { sanitizeRichText } from "../../content/markdown.ts";
 import type { ContentDb } from "../../db/database.ts";
 import { today } from "../../published.ts";
 import { journalIdOf } from "./journals.ts";
@@ -52,5 +51,5 @@ export async function findCall(db: ContentDb, locale: Locale, id: string): Promi
   const row = await selectCalls(db, locale).where("c.id", "=", id).select("t.bodyHtml").executeTakeFirst();
   if (!row) return undefined;
   const { bodyHtml, ...summary } = row;
-  return { ...toSummary(summary, today()), bodyHtml: sanitizeRichText(bodyHtml) };
+  return { ...toSummary(summary, today()), bodyHtml };
 }

@@ -1,5 +1,4 @@
 import type { ContentItem, ContentItemDetail, Locale } from "../../../contract/api-types.ts";
-import { sanitizeRichText } from "../../content/markdown.ts";
 import type { ContentDb } from "../../db/database.ts";
 import { alternatesOf } from "./alternates.ts";
 import { byOrder } from "./order.ts";
@@ -24,5 +23,5 @@ export async function findContentItem(db: ContentDb, type: ContentItemType, loca
   if (!item) return undefined;
   const { detailsHtml, ...rest } = item;
   const alternates = await alternatesOf(db.selectFrom("contentItemText").where("type", "=", type).where("id", "=", item.id));
-  return { ...rest, details: sanitizeRichText(detailsHtml), alternates };
+  return { ...rest, details: detailsHtml, alternates };
 }

@@ -1,5 +1,4 @@
 import type { DepartmentDetail, DepartmentSummary, Locale } from "../../../contract/api-types.ts";
-import { sanitizeRichText } from "../../content/markdown.ts";
 import type { ContentDb } from "../../db/database.ts";
 import { alternatesOf } from "./alternates.ts";
 import { imageOf } from "./content-image.ts";
@@ -38,5 +37,5 @@ export async function findDepartment(db: ContentDb, locale: Locale, slug: string
       .execute(),
     alternatesOf(db.selectFrom("departmentText").where("departmentId", "=", department.id)),
   ]);
-  return { ...summaryOf(department), descriptionHtml: sanitizeRichText(department.descriptionHtml), staff, alternates };
+  return { ...summaryOf(department), descriptionHtml: department.descriptionHtml, staff, alternates };
 }

@@ -1,7 +1,6 @@
 import type { ArticleSummary, EditorialBoard, Issue, JournalDetail, JournalSummary, Locale, Page } from "../../../contract/api-types.ts";
 import { otherLocale } from "../../../i18n/locales.ts";
 import { readAuthors } from "../../article-authors.ts";
-import { sanitizeRichText } from "../../content/markdown.ts";
 import type { ContentDb } from "../../db/database.ts";
 import { today } from "../../published.ts";
 import { counted } from "../../usage/read.ts";
@@ -108,8 +107,8 @@ export async function findJournal(db: ContentDb, locale: Locale, slug: string): 
   const system = names.row("journalSystems", row.journalSystemId);
   return {
     ...toSummary(row, categories.get(row.id) ?? [], names),
-    descriptionHtml: sanitizeRichText(row.descriptionHtml),
-    aimsScopeHtml: sanitizeRichText(row.aimsScopeHtml),
+    descriptionHtml: row.descriptionHtml,
+    aimsScopeHtml: row.aimsScopeHtml,
     publicationFormat: names.named("publicationFormats", row.publicationFormatId),
     languages: row.languages.split(",") as Locale[],
     startYear: row.startYear,

@@ -2,7 +2,6 @@
 
 import type { HomeArticle, LatestArticle, Locale } from "../../../contract/api-types.ts";
 import { readAuthors } from "../../article-authors.ts";
-import { sanitizeRichText } from "../../content/markdown.ts";
 import { noticeTypes } from "../../content/schema.ts";
 import type { ContentDb } from "../../db/database.ts";
 import { today } from "../../published.ts";
@@ -55,7 +54,7 @@ export async function latestArticles(db: ContentDb, locale: Locale, journalSlug?
     journal: { slug: r.journalSlug, title: r.journalTitle },
     title: r.title,
     authors: authorsOf(r).map((a) => a.name),
-    abstractHtml: sanitizeRichText(r.abstractHtml),
+    abstractHtml: r.abstractHtml,
     keywords: JSON.parse(r.keywords) as string[],
     doi: r.doi,
     publishedOn: r.publishedOn,

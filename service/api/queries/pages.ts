@@ -1,5 +1,4 @@
 import type { Locale, PageContent } from "../../../contract/api-types.ts";
-import { sanitizeRichText } from "../../content/markdown.ts";
 import type { ContentDb } from "../../db/database.ts";
 import { imageOf } from "./content-image.ts";
 
@@ -7,7 +6,7 @@ const columns = ["id", "title", "bodyHtml", "image", "imageAuthor", "imageLicenc
 
 function pageOf(row: { id: string; title: string; bodyHtml: string } & Parameters<typeof imageOf>[0]): PageContent {
   const { id, title, bodyHtml } = row;
-  return { id, title, bodyHtml: sanitizeRichText(bodyHtml), image: imageOf(row), slug: id, alternates: { en: id, tr: id } };
+  return { id, title, bodyHtml, image: imageOf(row), slug: id, alternates: { en: id, tr: id } };
 }
 
 /** Pages (about, contact) are addressed by id, which is also their slug in both locales. */
