@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { contentProblems } from "../../tests/content-problems.ts";
 import { testDatabases } from "../../tests/databases.ts";
 import { migrateToLatest, openDatabase } from "../db/database.ts";
-import { importContent, importedCommit } from "./import.ts";
+import { IMPORT_FORMAT, importContent, importedCommit, importIsCurrent } from "./import.ts";
 import { readContentFolder } from "./read-folder.ts";
 
 let folder: string;
@@ -116,6 +116,74 @@ for (const database of testDatabases()) {
         expect(await importedCommit(db)).toBe(commit);
         await importContent(db, bundle);
         expect(await importedCommit(db)).toBeNull();
+      } finally {
+        await db.destroy();
+      }
+    });
+
+    it("stores rich text sanitized: a script, an event handler or a javascript: link in any Markdown field reaches no row", async () => {
+      const { db } = await database.open();
+      try {
+        const bundle = await readContentFolder(folder);
+        const hostile =
+          '\n\nKept <img src=x onerror="alert(1)"> text.\n\n<script>alert(2)</script><p onclick="alert(3)">Hostile</p>\n\n[A link](javascript:alert(4))';
+        const journal = bundle.journals[0];
+        for (const text of [
+          bundle.services[0].en,
+          bundle.departments[0].en,
+          journal.journal.en,
+          bundle.books[0].en,
+          journal.issues[0].articles[0].en,
+        ] as { details?: string; description?: string; aimsScope?: string; abstract?: string }[]) {
+          for (const field of ["details", "description", "aimsScope", "abstract"] as const) if (text[field] !== undefined) text[field] += hostile;
+        }
+        bundle.pages[0].en.body += hostile;
+        bundle.calls[0].en.body += hostile;
+        await importContent(db, bundle);
+
+        const stored = await Promise.all([
+          db.selectFrom("contentItemText").select("detailsHtml as html").execute(),
+          db.selectFrom("page").select("bodyHtml as html").execute(),
+          db.selectFrom("departmentText").select("descriptionHtml as html").execute(),
+          db.selectFrom("journalText").select("descriptionHtml as html").execute(),
+          db.selectFrom("journalText").select("aimsScopeHtml as html").execute(),
+          db.selectFrom("articleText").select("abstractHtml as html").execute(),
+          db.selectFrom("bookText").select("descriptionHtml as html").execute(),
+          db.selectFrom("callForPapersText").select("bodyHtml as html").execute(),
+        ]);
+        // Each rich-text column holds the one text written into, its harmless parts kept and no more.
+        for (const rows of stored) {
+          const written = rows.filter((r) => r.html.includes("Hostile"));
+          expect(written).toHaveLength(1);
+          expect(written[0].html).toContain("<p>Kept  text.</p>");
+          expect(written[0].html).toContain("<p>Hostile</p>");
+          expect(written[0].html).toContain("<a>A link</a>");
+          for (const { html } of rows) expect(html).not.toMatch(/<script|<img|onerror|onclick|javascript:/i);
+        }
+      } finally {
+        await db.destroy();
+      }
+    });
+
+    it("records its format: content an older format wrote counts as not imported, so its commit is imported again", async () => {
+      const { db } = await database.open();
+      try {
+        expect(await importIsCurrent(db)).toBe(false);
+        const commit = "0123456789abcdef0123456789abcdef01234567";
+        await importContent(db, await readContentFolder(folder), { commit });
+        expect(await importIsCurrent(db)).toBe(true);
+        expect(await importedCommit(db)).toBe(commit);
+        const recordFormat = (importFormat: number | null) => db.updateTable("contentRevision").set({ importFormat }).execute();
+        // Null: imported before the format was recorded (the migration adds the column empty).
+        for (const older of [null, IMPORT_FORMAT - 1]) {
+          await recordFormat(older);
+          expect(await importIsCurrent(db)).toBe(false);
+          expect(await importedCommit(db)).toBeNull();
+        }
+        // A newer build's content, while a process of this one still runs beside it, is left to the newer.
+        await recordFormat(IMPORT_FORMAT + 1);
+        expect(await importIsCurrent(db)).toBe(true);
+        expect(await importedCommit(db)).toBe(commit);
       } finally {
         await db.destroy();
       }

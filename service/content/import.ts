@@ -16,6 +16,16 @@ import { type ContentImageFile, locales, type PersonFile } from "./schema.ts";
 
 export type Rows = { [T in keyof Database]: Insertable<Database[T]>[] };
 
+/**
+ * The format of the rows this import writes, recorded with them. Rich text is sanitized here and
+ * sent as stored (docs/decisions/049-sanitised-at-import.md), so rows an older import wrote may
+ * hold what this one would not let through: a change to what the rows hold (the sanitizer's
+ * allow-list, a sanitize-html release that closes a hole, how Markdown or a full text is rendered)
+ * bumps it, and a database an older format wrote is imported again.
+ * 1: rich text sanitized at import only (before, the API sanitized it again on every read).
+ */
+export const IMPORT_FORMAT = 1;
+
 /** Tables in an order that respects their references (children after parents). */
 const tableOrder: (keyof Database)[] = [
   "referenceItem",
@@ -349,7 +359,7 @@ export async function importContent(db: ContentDb, bundle: ContentBundle, { onCo
     ...searchIndexStatements(db, searchDocuments(rows)),
     db
       .updateTable("contentRevision")
-      .set((eb) => ({ revision: eb("revision", "+", 1), contentCommit: commit ?? null }))
+      .set((eb) => ({ revision: eb("revision", "+", 1), contentCommit: commit ?? null, importFormat: IMPORT_FORMAT }))
       .where("id", "=", 1)
       .compile(),
   ];
@@ -366,8 +376,28 @@ export async function importContent(db: ContentDb, bundle: ContentBundle, { onCo
   return tableOrder.reduce((written, table) => written + rows[table].length, 0);
 }
 
-/** The content repository's commit the database's content was imported from, or null (a folder's, or none yet). */
+/** What the last import recorded: the commit it read and its format. */
+function lastImport(db: ContentDb) {
+  return db.selectFrom("contentRevision").where("id", "=", 1).select(["contentCommit", "importFormat"]).executeTakeFirst();
+}
+
+/**
+ * Whether the content was written by this format or a newer one: a process of an older build, still
+ * running beside a newer one during a deploy, leaves the newer rows alone instead of the two
+ * importing over each other.
+ */
+const isCurrent = (format: number | null | undefined) => (format ?? 0) >= IMPORT_FORMAT;
+
+/** Whether the database's content was imported by this build's format (or a newer one): false when empty, or imported by an older one. */
+export async function importIsCurrent(db: ContentDb): Promise<boolean> {
+  return isCurrent((await lastImport(db))?.importFormat);
+}
+
+/**
+ * The content repository's commit the database's content was imported from, or null: a folder's,
+ * none yet, or one an older format imported (so that the content sync imports that commit again).
+ */
 export async function importedCommit(db: ContentDb): Promise<string | null> {
-  const row = await db.selectFrom("contentRevision").where("id", "=", 1).select("contentCommit").executeTakeFirst();
-  return row?.contentCommit ?? null;
+  const row = await lastImport(db);
+  return row && isCurrent(row.importFormat) ? row.contentCommit : null;
 }

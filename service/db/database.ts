@@ -22,6 +22,7 @@ import * as newestArticlesMigration from "./migrations/2026-11-26-0002-newest-ar
 import * as contentImagesMigration from "./migrations/2026-11-26-0020-content-images.ts";
 import * as usageMigration from "./migrations/2026-11-26-0030-usage.ts";
 import * as contentSyncMigration from "./migrations/2026-11-27-0001-content-sync.ts";
+import * as importFormatMigration from "./migrations/2026-12-07-0001-import-format.ts";
 import { openPostgresPool, type PoolTimeouts } from "./postgres-pool.ts";
 import type { Database } from "./schema.ts";
 import { createSqliteDialect, type SqliteOptions } from "./sqlite-dialect.ts";
@@ -66,6 +67,7 @@ const migrations = {
   "2026-11-26-0020-content-images": contentImagesMigration,
   "2026-11-26-0030-usage": usageMigration,
   "2026-11-27-0001-content-sync": contentSyncMigration,
+  "2026-12-07-0001-import-format": importFormatMigration,
 };
 
 /** Brings the schema up to date; throws with the failing migration's error. */
