@@ -53,13 +53,15 @@ describe("values kept per content revision", () => {
   it("does not keep a value computed while the revision moved on", async () => {
     const revision = { current: 1 };
     const context = contextAt(revision);
-    const store = perRevision<string>(10);
+    const store = perRevision<string>(1);
     const { promise, resolve } = Promise.withResolvers<{ value: string; keep: boolean }>();
     const slow = store.get(context, "a", () => promise);
     revision.current = 2;
     expect(await store.get(context, "b", async () => ({ value: "new", keep: true }))).toBe("new");
     resolve({ value: "old", keep: true });
     expect(await slow).toBe("old");
+    // The old revision's value took no place: the new one's is still kept.
+    expect(await store.get(context, "b", async () => ({ value: "again", keep: true }))).toBe("new");
     expect(await store.get(context, "a", async () => ({ value: "new", keep: true }))).toBe("new");
   });
 

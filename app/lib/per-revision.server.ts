@@ -1,14 +1,17 @@
 /**
  * What is the same for every request of a page at one content revision (the root's data, an
  * article's citations): kept, so that it is worked out once per revision instead of once per
- * request. Everything kept is dropped when the revision moves (an import) or the publisher's
- * calendar day turns, since a work dated today appears without an import (service/published.ts).
+ * request. A value is kept under the revision and the publisher's calendar day it was computed at,
+ * so it is asked for no more once the revision moves (an import) or the day turns, since a work
+ * dated today appears without an import (service/published.ts); the new revision's values push the
+ * old ones out, least recently used first.
  *
  * Only what was computed without trouble is kept. A computation is not shared by simultaneous
  * requests: each request's API client tells the server of its own failures (the page is then
  * degraded and kept by no cache), and a request that waited on another's failure would not be
  * told. Simultaneous misses are rare (the first requests after an import) and merely compute twice.
  */
+import { LRUCache } from "lru-cache";
 import type { RouterContextProvider } from "react-router";
 import { today } from "../../service/published.ts";
 import { revisionContext } from "../context.server.ts";
@@ -47,36 +50,17 @@ function deepFreeze<T>(value: T): T {
  * `compute`'s, kept when it says so.
  */
 export function perRevision<T>(maxEntries: number) {
-  let revision = "";
-  const kept = new Map<string, T>();
-  const valid = (context: Readonly<RouterContextProvider>) => {
-    const now = revisionOf(context);
-    if (now !== revision) {
-      kept.clear();
-      revision = now;
-    }
-    return now;
-  };
-  const remember = (at: string, key: string, value: T) => {
-    // The revision moved on while the value was computed: it may be the old revision's.
-    if (at !== revision) return;
-    if (kept.size >= maxEntries) kept.delete(kept.keys().next().value as string);
-    kept.set(key, deepFreeze(value));
-  };
-  const recall = (key: string) => {
-    const value = kept.get(key);
-    if (value === undefined) return undefined;
-    kept.delete(key);
-    kept.set(key, value);
-    return value;
-  };
+  // Boxed: a value may be null, which lru-cache does not keep.
+  const kept = new LRUCache<string, { value: T }>({ max: maxEntries });
   return {
     async get(context: Readonly<RouterContextProvider>, key: string, compute: () => Promise<Computed<T>>): Promise<T> {
-      const at = valid(context);
-      const found = recall(key);
-      if (found !== undefined) return found;
+      const at = revisionOf(context);
+      const found = kept.get(`${at} ${key}`);
+      if (found) return found.value;
       const { value, keep } = await compute();
-      if (keep) remember(at, key, value);
+      // The revision moved on while the value was computed: no request asks for the old revision's values, and
+      // this one, perhaps half of each, would only push a current one out.
+      if (keep && revisionOf(context) === at) kept.set(`${at} ${key}`, { value: deepFreeze(value) });
       return value;
     },
   };
