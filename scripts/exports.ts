@@ -13,6 +13,7 @@ import { createContentService } from "../service/api/content-service.ts";
 import { ApiFailure } from "../service/api/failure.ts";
 import { isDay } from "../service/calendar-day.ts";
 import { migrateToLatest, openDatabase } from "../service/db/database.ts";
+import { commandDatabaseLocation } from "../service/db/database-location.ts";
 import {
   crossrefArticlesExport,
   crossrefBookExport,
@@ -118,7 +119,7 @@ try {
   process.exit(2);
 }
 
-const { db } = openDatabase(process.env.DATABASE_URL || process.env.SQLITE_FILE || "data/content.db");
+const { db } = openDatabase(commandDatabaseLocation());
 try {
   await migrateToLatest(db);
   const made = await command.make(createContentService(db), config);

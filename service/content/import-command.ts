@@ -4,6 +4,7 @@
  * transaction. On any problem it lists them as `file: field: message` and writes nothing.
  */
 import { migrateToLatest, openDatabase } from "../db/database.ts";
+import { commandDatabaseLocation } from "../db/database-location.ts";
 import { importContent } from "./import.ts";
 import { progress } from "./progress.ts";
 import { ContentError, readContentFolder } from "./read-folder.ts";
@@ -13,6 +14,7 @@ if (!folder) {
   console.error("usage: npm run content:import -- <folder>");
   process.exit(2);
 }
+const location = commandDatabaseLocation();
 
 /** A folder with problems opens no database (and creates no empty file). */
 async function readFolder() {
@@ -29,7 +31,7 @@ console.error(`reading and checking ${folder}…`);
 const bundle = await readFolder();
 for (const notice of bundle.notices) console.warn(`${notice.file}: ${notice.field}: ${notice.message}`);
 // Not a web process: nothing stalls while it waits, so it waits up to a minute for the web's (short) writes.
-const { db } = openDatabase(process.env.DATABASE_URL || process.env.SQLITE_FILE || "data/content.db", { sqlite: { busyDeadlineMs: 60_000 } });
+const { db } = openDatabase(location, { sqlite: { busyDeadlineMs: 60_000 } });
 try {
   await migrateToLatest(db);
   console.error("checked; preparing the rows, then writing them…");

@@ -11,6 +11,7 @@ import { formKinds, isFormKind } from "../../forms/definitions.ts";
 import { referenceOf } from "../../forms/reference.ts";
 import { isDay } from "../calendar-day.ts";
 import { type ContentDb, migrateToLatest, openDatabase } from "../db/database.ts";
+import { commandDatabaseLocation } from "../db/database-location.ts";
 import type { SubmissionTable } from "../db/schema.ts";
 import { type CsvValue, csvRow } from "./csv.ts";
 
@@ -214,7 +215,7 @@ if (import.meta.main) {
     console.error(`${error.message}\n\n${USAGE}`);
     process.exit(2);
   }
-  const { db } = openDatabase(process.env.DATABASE_URL ?? process.env.SQLITE_FILE ?? "data/content.db");
+  const { db } = openDatabase(commandDatabaseLocation());
   try {
     await migrateToLatest(db);
     await runCommand(db, command, (text) => process.stdout.write(text));

@@ -9,6 +9,7 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { type ContentDb, migrateToLatest, openDatabase } from "../db/database.ts";
+import { commandDatabaseLocation } from "../db/database-location.ts";
 import { type ReportId, type ReportOptions, readJournalUsage, reportJson, reportOptions, reportTsv } from "./report.ts";
 
 export const USAGE = `usage:
@@ -85,7 +86,7 @@ if (import.meta.main) {
     console.error(`${error.message}\n\n${USAGE}`);
     process.exit(2);
   }
-  const { db } = openDatabase(process.env.DATABASE_URL || process.env.SQLITE_FILE || "data/content.db");
+  const { db } = openDatabase(commandDatabaseLocation());
   try {
     await migrateToLatest(db);
     for (const file of await runReport(db, command, reportOptions(process.env.PUBLIC_URL))) console.log(file);
