@@ -5,6 +5,8 @@
 FROM node:24-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
+# The development packages' Node 24 (node-runtime/, which the image's own Node makes redundant here but `npm ci` checks).
+COPY node-runtime ./node-runtime
 RUN npm ci --no-audit --no-fund
 COPY . .
 RUN npm run build

@@ -1,6 +1,6 @@
 #!/bin/sh
 # Installs what the project needs on a fresh machine, and nothing when it is already there:
-# the npm packages (Node 24 among them, as the `node` package), and with --test Debian's
+# the npm packages (Node 24 among them, as node_modules/.bin/node: node-runtime/), and with --test Debian's
 # Chromium (browser tests), the Liberation fonts (the fallbacks the site's fonts are fitted to,
 # as on visitors' Linux desktops: docs/decisions/030-typography.md) and PostgreSQL (the
 # PostgreSQL suite) when the machine lacks them.
@@ -9,7 +9,7 @@ cd "$(dirname "$0")/.."
 
 # `npm ci`: exactly what the lock file holds (every platform's native packages are in it), and a
 # lock file that does not match package.json fails here rather than being rewritten.
-if [ ! -x node_modules/.bin/node ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
+if [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
   npm ci --no-audit --no-fund
 fi
 # The content editor's Decap CMS: its prebuilt bundle only, fetched once into .cache/ (server/editor-bundle.ts).

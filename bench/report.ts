@@ -5,8 +5,8 @@
  */
 import os from "node:os";
 import type { AutocannonResult } from "./autocannon.ts";
-import type { FirstVisit } from "./bench-http.ts";
-import type { LoadOutcome, LoadSettings, Measured, Overload, ServerErrors, Target } from "./bench-load.ts";
+import type { FirstVisit } from "./http.ts";
+import type { LoadOutcome, LoadSettings, Measured, Overload, ServerErrors, Target } from "./load.ts";
 
 export interface ServerRun {
   measured: Measured[];
@@ -25,7 +25,7 @@ export interface CatalogueRun {
 }
 
 // Issue 18's targets that are not one target's (those, req/s and a share of the ceiling, come with
-// the targets themselves: scripts/bench.ts).
+// the targets themselves: bench/bench.ts).
 /** First-visit JavaScript, in bytes transferred (Brotli): content pages, and pages with a form. */
 const JS_BUDGET = { content: 110_000, form: 140_000 };
 /** The home page under overload keeps at least this share of its calm req/s, with p99 under 100 ms. */

@@ -13,8 +13,8 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
+import { ensureBuild, procStatusKb, sleep, startServer } from "../scripts/server-process.ts";
 import { type AutocannonResult, autocannon } from "./autocannon.ts";
-import { ensureBuild, procStatusKb, sleep, startServer } from "./server-process.ts";
 
 const root = path.resolve(import.meta.dirname, "..");
 const CONNECTIONS = 32;

@@ -5,7 +5,7 @@
  * both unless one is named. Each catalogue gets two server starts: with the page cache (cached
  * pages, the build's files, the overload scenario) and with PAGE_CACHE_SECONDS=0 (every page
  * rendered, the form pages, the searches). Every target is read against its ceiling
- * (scripts/bench-ceiling.ts). Prints a Markdown report and writes it to bench-results/latest.md.
+ * (bench/ceiling.ts). Prints a Markdown report and writes it to bench-results/latest.md.
  * `--quick`: 5 s runs, for working on the benchmark itself. `--search`: only the searches.
  */
 import { spawnSync } from "node:child_process";
@@ -14,10 +14,10 @@ import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { href } from "../contract/route-table.ts";
-import { assetHeaders, decodedBody, firstVisit, frameworkScriptOf, pageHeaders, rawGet } from "./bench-http.ts";
-import { type LoadSettings, measureOneByOne, measureTargets, overload, sampleRss, type Target } from "./bench-load.ts";
-import { type CatalogueRun, catalogueSection, machineSection, ratioSection, targetsSection } from "./bench-report.ts";
-import { ensureBuild, procStatusKb, startServer } from "./server-process.ts";
+import { ensureBuild, procStatusKb, startServer } from "../scripts/server-process.ts";
+import { assetHeaders, decodedBody, firstVisit, frameworkScriptOf, pageHeaders, rawGet } from "./http.ts";
+import { type LoadSettings, measureOneByOne, measureTargets, overload, sampleRss, type Target } from "./load.ts";
+import { type CatalogueRun, catalogueSection, machineSection, ratioSection, targetsSection } from "./report.ts";
 
 const FULL: LoadSettings = { connections: 32, durationS: 10, warmupS: 2 };
 const QUICK: LoadSettings = { ...FULL, durationS: 5 };

@@ -1,16 +1,16 @@
 /**
  * The loads the benchmark puts on a server (autocannon, on the same machine): each target, each
- * followed by its ceiling (scripts/bench-ceiling.ts) with the same settings; the overload
+ * followed by its ceiling (bench/ceiling.ts) with the same settings; the overload
  * scenario; one connection at a time for searches; and the server's memory meanwhile.
  */
 import { fork } from "node:child_process";
 import { once } from "node:events";
 import path from "node:path";
 import { href } from "../contract/route-table.ts";
+import { procStatusKb } from "../scripts/server-process.ts";
 import { type AutocannonRequest, type AutocannonResult, autocannon } from "./autocannon.ts";
-import type { CeilingAnswer } from "./bench-ceiling.ts";
-import { encodingOf, pageHeaders, type RawResponse, rawGet } from "./bench-http.ts";
-import { procStatusKb } from "./server-process.ts";
+import type { CeilingAnswer } from "./ceiling.ts";
+import { encodingOf, pageHeaders, type RawResponse, rawGet } from "./http.ts";
 
 export interface LoadSettings {
   connections: number;
@@ -44,7 +44,7 @@ const summary = (r: AutocannonResult) => `${Math.round(r.requests.average)} req/
 
 /** Starts the ceiling in a process of its own with these answers; resolves once it listens. */
 async function startCeiling(answers: CeilingAnswer[]) {
-  const child = fork(path.join(import.meta.dirname, "bench-ceiling.ts"), {
+  const child = fork(path.join(import.meta.dirname, "ceiling.ts"), {
     serialization: "advanced",
     stdio: ["ignore", "inherit", "inherit", "ipc"],
   });

@@ -24,7 +24,7 @@ import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import lighthouse, { type Config, type Result } from "lighthouse";
-import { ensureBuild, startServer } from "./server-process.ts";
+import { ensureBuild, startServer } from "../scripts/server-process.ts";
 
 const root = path.resolve(import.meta.dirname, "..");
 const CHROMIUM = process.env.CHROMIUM ?? "/usr/bin/chromium";

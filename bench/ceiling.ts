@@ -9,7 +9,7 @@
  */
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import type { RawResponse } from "./bench-http.ts";
+import type { RawResponse } from "./http.ts";
 
 /** A captured answer, by the path (and query) it answers. */
 export type CeilingAnswer = RawResponse & { path: string };
