@@ -9,17 +9,20 @@ import { DEGRADED_HEADER, pageCache } from "./page-cache.ts";
 const samePage = readFileSync(join(import.meta.dirname, "../README.md"));
 
 function site(options: { maxEntries?: number; maxBytes?: number; slowMs?: number; keyOf?: (url: string) => string } = {}) {
-  let clock = 0;
+  // lru-cache reads a time of 0 as none: the clock starts well above it.
+  let clock = 1_000_000;
   let renders = 0;
   /** What a render gives while the content cannot be read: a degraded page, or a 503. */
   let outage: "degraded" | "503" | undefined;
+  /** Paths whose work was withdrawn: a 404 now. */
+  const withdrawn = new Set<string>();
   const render = async (request: Request) => {
     renders++;
     if (options.slowMs) await new Promise((resolve) => setTimeout(resolve, options.slowMs));
     const path = new URL(request.url).pathname;
     if (outage === "degraded") return new Response(`${path} degraded`, { headers: { "cache-control": "no-store", [DEGRADED_HEADER]: "1" } });
     if (outage === "503") return new Response("unavailable", { status: 503 });
-    if (path === "/missing") return new Response("no", { status: 404 });
+    if (path === "/missing" || withdrawn.has(path)) return new Response("no", { status: 404 });
     if (path === "/cookie") return new Response("c", { headers: { "set-cookie": "a=b" } });
     if (path === "/same") return new Response(samePage, { headers: { "content-type": "text/html" } });
     // A page of some 100 kB that names the host it was asked for, as one without PUBLIC_URL does in its links.
@@ -52,11 +55,9 @@ function site(options: { maxEntries?: number; maxBytes?: number; slowMs?: number
   const setOutage = (value: typeof outage) => {
     outage = value;
   };
-  return { app, cache, get, tick: (ms: number) => (clock += ms), renders: () => renders, setOutage };
+  const withdraw = (path: string) => withdrawn.add(path);
+  return { app, cache, get, tick: (ms: number) => (clock += ms), renders: () => renders, setOutage, withdraw };
 }
-
-/** Lets a render in the background finish (it compresses the page on the thread pool). */
-const settle = () => new Promise((resolve) => setTimeout(resolve, 50));
 
 describe("the page cache", () => {
   it("renders a page once while it is fresh", async () => {
@@ -73,9 +74,9 @@ describe("the page cache", () => {
     s.tick(1500);
     expect(await s.get("/books")).toEqual({ text: "/books #1", state: "STALE" });
     expect(await s.get("/books")).toEqual({ text: "/books #1", state: "STALE" });
-    await settle();
+    // Asked for until the new page is kept: no other render meanwhile.
+    await vi.waitFor(async () => expect(await s.get("/books")).toEqual({ text: "/books #2", state: "HIT" }));
     expect(s.renders()).toBe(2);
-    expect(await s.get("/books")).toEqual({ text: "/books #2", state: "HIT" });
   });
 
   it("renders again when the page is older than fresh plus stale", async () => {
@@ -137,8 +138,7 @@ describe("the page cache", () => {
     // Stale: rendered again in the background, degraded, so not kept.
     s.tick(1500);
     expect(await s.get("/books")).toEqual({ text: "/books #1", state: "STALE" });
-    await settle();
-    expect(s.renders()).toBe(2);
+    await vi.waitFor(() => expect(s.renders()).toBe(2));
     // Past fresh plus stale: the render is degraded, the good copy answers instead.
     s.tick(10_000);
     expect(await s.get("/books")).toEqual({ text: "/books #1", state: "STALE" });
@@ -168,8 +168,29 @@ describe("the page cache", () => {
     expect((await s.get("/journals")).state).toBe("HIT");
     s.cache.markStale();
     expect(await s.get("/journals")).toEqual({ text: "/journals #1", state: "STALE" });
-    await settle();
-    expect(await s.get("/journals")).toEqual({ text: "/journals #2", state: "HIT" });
+    await vi.waitFor(async () => expect(await s.get("/journals")).toEqual({ text: "/journals #2", state: "HIT" }));
+    expect(s.renders()).toBe(2);
+  });
+
+  it("drops a page now answered with a 404, so that no later outage brings it back", async () => {
+    const s = site();
+    await s.get("/books");
+    s.withdraw("/books");
+    s.tick(6001);
+    expect(await s.get("/books")).toEqual({ text: "no", state: null });
+    s.setOutage("503");
+    expect(await s.get("/books")).toEqual({ text: "unavailable", state: null });
+  });
+
+  it("renders a page again when the content moved on while it rendered", async () => {
+    const s = site();
+    await s.get("/journals");
+    s.tick(1500);
+    expect(await s.get("/journals")).toEqual({ text: "/journals #1", state: "STALE" });
+    // An import lands while #2 renders, which may have read the content before it.
+    s.cache.markStale();
+    await vi.waitFor(async () => expect(await s.get("/journals")).toEqual({ text: "/journals #3", state: "HIT" }));
+    expect(s.renders()).toBe(3);
   });
 
   it("renders a page once for many simultaneous misses, and answers them all with it", async () => {
@@ -247,9 +268,8 @@ describe("the page cache", () => {
     // Stale, rendered again with the same bytes: the best form is kept, not made anew.
     s.tick(1500);
     expect((await ask()).state).toBe("STALE");
-    await settle();
+    await vi.waitFor(async () => expect(await ask()).toEqual({ state: "HIT", etag: first.etag, length: best }));
     expect(s.renders()).toBe(2);
-    expect(await ask()).toEqual({ state: "HIT", etag: first.etag, length: best });
   });
 
   it("keeps one page for the URLs its key makes one, and answers kept pages alone ahead of other work", async () => {

@@ -24,10 +24,19 @@
  *
  * A page rendered while content could not be read (`DEGRADED_HEADER`, or a 5xx, such as a render
  * refused under overload) is never kept: the last good copy is served in its place for up to
- * `staleIfErrorMs`, and CDNs are told they may do the same (`stale-if-error`).
+ * `staleIfErrorMs`, and CDNs are told they may do the same (`stale-if-error`). A page that is now
+ * answered with something not to keep (a 404: its work was withdrawn) is dropped.
+ *
+ * The pages are kept by lru-cache (decision 048): its TTL is the fresh window, its `fetch` with
+ * `allowStale` serves a stale page while one render in the background replaces it, and a failed
+ * render there leaves the stale page in place (`noDeleteOnFetchRejection`). A page not kept yet is
+ * rendered by the request that asks for it, not through `fetch`, whose placeholder would push a
+ * kept page out for every 404 or feed asked for.
  */
 
+import { setImmediate as afterThisAnswer } from "node:timers/promises";
 import type { Context, MiddlewareHandler } from "hono";
+import { LRUCache } from "lru-cache";
 import { bodyTag, sendVariant, smallestBrotli, type Variants, variantsBytes, variantsOf, varyOnEncoding } from "./encodings.ts";
 
 interface Entry {
@@ -38,9 +47,10 @@ interface Entry {
   variants: Variants;
   /** Brotli's quick form, its best one under way, or its best. */
   brotli: "quick" | "compacting" | "best";
+  /** The bytes of its variants when kept, as the cache counts them (Brotli's best form, made later, is smaller). */
   bytes: number;
-  storedAt: number;
-  refreshing: boolean;
+  /** How many times the content had moved on (`markStale`) when the page was rendered: a page of an earlier count is stale. */
+  moves: number;
 }
 
 /** Set by the renderer on a page some of whose content could not be read (it says `no-store` too). */
@@ -52,7 +62,7 @@ export interface PageCacheOptions {
   /** How old a kept page may be and still stand in for one that could not be rendered whole. */
   staleIfErrorMs: number;
   maxEntries: number;
-  /** The most bytes of pages kept, every encoding counted; the oldest go first past it (or past maxEntries). */
+  /** The most bytes of pages kept, every encoding counted; the least recently used go first past it (or past maxEntries). */
   maxBytes: number;
   /** Renders a page again in the background, when a stale one was served. */
   render: (request: Request) => Promise<Response>;
@@ -60,6 +70,7 @@ export interface PageCacheOptions {
   keyOf?: (url: string) => string;
   /** Headers every kept page is sent with, whatever answers it (the site's security headers). */
   headers?: Record<string, string>;
+  /** The clock, in ms (lru-cache reads a time of 0 as none, so a test's starts above it). */
   now?: () => number;
 }
 
@@ -73,6 +84,9 @@ export interface PageCache {
   held(): { entries: number; bytes: number };
 }
 
+/** A render that could not read the content, or was refused: the last good copy answers in its place. */
+const failed = (response: Response) => response.status >= 500 || response.headers.has(DEGRADED_HEADER);
+
 export function pageCache({
   freshMs,
   staleMs,
@@ -84,28 +98,22 @@ export function pageCache({
   headers: sharedHeaders = {},
   now = Date.now,
 }: PageCacheOptions): PageCache {
-  const entries = new Map<string, Entry>();
-  let bytes = 0;
-  // The renders under way, by key: a miss while one runs waits for it instead of rendering the page again.
-  const rendering = new Map<string, Promise<Entry | undefined>>();
-  const remove = (key: string) => {
-    const entry = entries.get(key);
-    if (!entry) return;
-    bytes -= entry.bytes;
-    entries.delete(key);
-  };
+  let moves = 0;
   const seconds = (ms: number) => Math.round(ms / 1000);
   const cacheControl = `public, max-age=0, s-maxage=${seconds(freshMs)}, stale-while-revalidate=${seconds(staleMs)}, stale-if-error=${seconds(staleIfErrorMs)}`;
 
-  /** Keeps a rendered page when it may be kept; what to answer, and the entry kept (none for a page not to keep). */
-  const store = async (key: string, response: Response, c?: Context): Promise<{ answer: Response; kept?: Entry }> => {
-    const cacheable =
-      response.status === 200 && !response.headers.has("set-cookie") && !response.headers.has("cache-control") && response.body !== null;
-    if (!cacheable) return { answer: response };
+  /** The entry to keep for a rendered page, or none for a page not to keep (its body is then left unread). */
+  const entryOf = async (response: Response, previous: Entry | undefined, rendered: number): Promise<Entry | undefined> => {
+    const keepable =
+      response.status === 200 &&
+      !failed(response) &&
+      !response.headers.has("set-cookie") &&
+      !response.headers.has("cache-control") &&
+      response.body !== null;
+    if (!keepable) return undefined;
     const body = new Uint8Array(await response.arrayBuffer());
     const etag = `W/"${bodyTag(body)}"`;
     // Rendered again with the same bytes (a page goes stale every few seconds): its forms stay.
-    const previous = entries.get(key);
     const same = previous?.etag === etag ? previous : undefined;
     const variants = same ? same.variants : await variantsOf(body);
     const headers = new Headers(response.headers);
@@ -114,23 +122,43 @@ export function pageCache({
     headers.set("ETag", etag);
     headers.set("Vary", varyOnEncoding(headers.get("Vary")));
     for (const name of ["Content-Length", "Content-Encoding", "X-Page-Cache"]) headers.delete(name);
-    const entry: Entry = {
+    return {
       etag,
       status: response.status,
       headers: [...headers],
       variants,
       brotli: same?.brotli === "best" ? "best" : "quick",
       bytes: variantsBytes(variants),
-      storedAt: now(),
-      refreshing: false,
+      moves: rendered,
     };
-    remove(key);
-    entries.set(key, entry);
-    bytes += entry.bytes;
-    // Oldest first: a Map keeps insertion order, and a hit re-inserts its key.
-    while (entries.size > maxEntries || bytes > maxBytes) remove(entries.keys().next().value as string);
-    return { answer: c ? replay(entry, "MISS", c) : response, kept: entry };
   };
+
+  const kept = new LRUCache<string, Entry, Request>({
+    max: maxEntries,
+    maxSize: maxBytes,
+    sizeCalculation: (entry) => entry.bytes,
+    ttl: freshMs,
+    // The clock read at every look-up (lru-cache's default reads it once a millisecond, which a test's clock outruns).
+    ttlResolution: 0,
+    perf: { now },
+    noDeleteOnFetchRejection: true,
+    // A stale page's render, after the answer that served it; a page not to keep (undefined) leaves it in place.
+    fetchMethod: async (key, previous, { context: asked }) => {
+      const rendered = moves;
+      // The visitor's request ends with its answer: the render gets a copy.
+      const request = new Request(asked.url, { headers: asked.headers });
+      await afterThisAnswer();
+      const response = await render(request).catch((error: Error) => {
+        console.warn(`page cache: could not render ${key} again: ${error.message}`);
+        throw error;
+      });
+      return entryOf(response, previous, rendered);
+    },
+  });
+  /** How long ago the kept page was rendered (or made stale), when there is one. */
+  const ageOf = (key: string) => freshMs - kept.getRemainingTTL(key);
+  // The first renders under way, by key: a miss while one runs waits for it instead of rendering the page again.
+  const rendering = new Map<string, Promise<Entry | undefined>>();
 
   /** Replaces a kept page's quick Brotli with its best, once, unless the page has been replaced or dropped meanwhile. */
   const compact = (key: string, entry: Entry) => {
@@ -139,44 +167,25 @@ export function pageCache({
     smallestBrotli(entry.variants.identity)
       .then((br) => {
         entry.brotli = "best";
-        if (entries.get(key) !== entry || br.byteLength >= entry.variants.br.byteLength) return;
-        bytes += br.byteLength - entry.variants.br.byteLength;
+        if (kept.peek(key, { allowStale: true }) !== entry || br.byteLength >= entry.variants.br.byteLength) return;
         entry.variants = { ...entry.variants, br };
-        entry.bytes = variantsBytes(entry.variants);
       })
       .catch((error: Error) => console.warn(`page cache: could not compress ${key} again: ${error.message}`));
   };
 
   /** The kept page for this request when there is one young enough to answer it, stale ones rendered again once. */
-  const answerFromKept = (c: Context, key: string): Response | undefined => {
-    const entry = entries.get(key);
-    if (!entry) return undefined;
-    const age = now() - entry.storedAt;
-    if (age >= freshMs + staleMs) return undefined;
-    compact(key, entry);
-    if (age < freshMs) {
-      entries.delete(key);
-      entries.set(key, entry);
-      return replay(entry, "HIT", c);
-    }
-    if (!entry.refreshing) {
-      entry.refreshing = true;
-      // Render again after this answer; a failed render keeps the stale page.
-      const request = new Request(c.req.raw.url, { headers: c.req.raw.headers });
-      setImmediate(() => {
-        render(request)
-          .then((response) => store(key, response))
-          .catch((error: Error) => console.warn(`page cache: could not render ${key} again: ${error.message}`))
-          .finally(() => {
-            entry.refreshing = false;
-          });
-      });
-    }
-    return replay(entry, "STALE", c);
+  const answerFromKept = async (c: Context, key: string): Promise<Response | undefined> => {
+    const entry = kept.peek(key, { allowStale: true });
+    if (!entry || ageOf(key) >= freshMs + staleMs) return undefined;
+    const status: LRUCache.Status<string, Entry, Request> = {};
+    const answer = await kept.fetch(key, { allowStale: true, forceRefresh: entry.moves !== moves, context: c.req.raw, status });
+    if (!answer) return undefined;
+    compact(key, answer);
+    return replay(answer, status.fetch === "hit" ? "HIT" : "STALE", c);
   };
 
   const answerKept: MiddlewareHandler = async (c, next) => {
-    const answer = c.req.method === "GET" ? answerFromKept(c, keyOf(c.req.url)) : undefined;
+    const answer = c.req.method === "GET" ? await answerFromKept(c, keyOf(c.req.url)) : undefined;
     if (!answer) return next();
     c.res = answer;
   };
@@ -184,9 +193,9 @@ export function pageCache({
   const middleware: MiddlewareHandler = async (c, next) => {
     if (c.req.method !== "GET") return next();
     const key = keyOf(c.req.url);
-    const kept = answerFromKept(c, key);
-    if (kept) {
-      c.res = kept;
+    const answer = await answerFromKept(c, key);
+    if (answer) {
+      c.res = answer;
       return;
     }
     const shared = rendering.get(key);
@@ -198,32 +207,34 @@ export function pageCache({
       }
       // That render kept nothing (a page not to keep, or a failure): this request renders its own.
     }
-    const entry = entries.get(key);
+    const rendered = moves;
     let stored: Entry | undefined;
     const underWay = Promise.withResolvers<Entry | undefined>();
     rendering.set(key, underWay.promise);
     try {
       await next();
-      const failed = c.res.status >= 500 || c.res.headers.has(DEGRADED_HEADER);
-      if (failed && entry && now() - entry.storedAt < staleIfErrorMs) {
-        c.res = replay(entry, "STALE", c);
+      const last = kept.peek(key, { allowStale: true });
+      if (failed(c.res)) {
+        if (last && ageOf(key) < staleIfErrorMs) c.res = replay(last, "STALE", c);
         return;
       }
-      const result = await store(key, c.res, c);
-      stored = result.kept;
-      c.res = result.answer;
+      stored = await entryOf(c.res, last, rendered);
+      if (stored) {
+        kept.set(key, stored);
+        c.res = replay(stored, "MISS", c);
+      } else kept.delete(key);
     } finally {
       rendering.delete(key);
       underWay.resolve(stored);
     }
   };
   const markStale = () => {
-    const at = now() - freshMs;
-    for (const entry of entries.values()) entry.storedAt = Math.min(entry.storedAt, at);
+    moves++;
   };
   const held = () => {
-    const buffers = new Set([...entries.values()].flatMap((entry) => Object.values(entry.variants).map((variant) => variant.buffer)));
-    return { entries: entries.size, bytes: [...buffers].reduce((sum, buffer) => sum + buffer.byteLength, 0) };
+    const pages = kept.dump().map(([, { value }]) => value);
+    const buffers = new Set(pages.flatMap((entry) => Object.values(entry.variants).map((variant) => variant.buffer)));
+    return { entries: pages.length, bytes: [...buffers].reduce((sum, buffer) => sum + buffer.byteLength, 0) };
   };
   return { answerKept, middleware, markStale, held };
 }
