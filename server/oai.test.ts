@@ -13,8 +13,6 @@ import { createApiApp } from "../service/api/app.ts";
 import { createApiClient } from "../service/api/client.ts";
 import { createContentService } from "../service/api/content-service.ts";
 import { followRevision } from "../service/api/revision.ts";
-import { importContent } from "../service/content/import.ts";
-import { readContentFolder } from "../service/content/read-folder.ts";
 import type { DatabaseHandle } from "../service/db/database.ts";
 import { createOaiApp } from "../service/oai/app.ts";
 import { testDatabases } from "../tests/databases.ts";
@@ -22,7 +20,7 @@ import { readConfig } from "./config.ts";
 import { forwardedOai, inProcessOai } from "./oai.ts";
 import { createSite } from "./site.ts";
 
-const [sqlite] = testDatabases();
+const [sqlite] = testDatabases({ demo: true });
 
 describe("the site's OAI-PMH repository in this process", () => {
   let handle: DatabaseHandle;
@@ -30,7 +28,6 @@ describe("the site's OAI-PMH repository in this process", () => {
 
   beforeAll(async () => {
     handle = await sqlite.open();
-    await importContent(handle.db, await readContentFolder("content/demo"));
     const service = createContentService(handle.db);
     const apiApp = createApiApp(service);
     site = createSite({
@@ -69,7 +66,6 @@ describe("the site's OAI-PMH repository over API_URL", () => {
 
   beforeAll(async () => {
     handle = await sqlite.open();
-    await importContent(handle.db, await readContentFolder("content/demo"));
     const service = new Hono().use(compress()).route("/", createOaiApp(handle.db, { publicUrl: "https://www.meridianpress.example" }));
     server = serve({ fetch: service.fetch, port: 0, hostname: "127.0.0.1" });
     await new Promise((resolve) => server.once("listening", resolve));

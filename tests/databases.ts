@@ -1,21 +1,63 @@
 /**
- * The databases the data-layer tests run on: a fresh in-memory SQLite always, and a fresh
- * schema on the PostgreSQL server of TEST_DATABASE_URL (the test command starts one).
+ * The databases the data-layer tests run on: a fresh SQLite always, and a fresh database on the
+ * PostgreSQL server of TEST_DATABASE_URL (the test command starts one). With `demo`, each holds the
+ * demo catalogue already, copied from the run's snapshot (tests/demo-snapshot.ts): a file copy for
+ * SQLite, a clone of a template database for PostgreSQL.
  */
 import { randomUUID } from "node:crypto";
 import { sql } from "kysely";
+import { importContent } from "../service/content/import.ts";
+import type { ContentBundle } from "../service/content/read-folder.ts";
 import { type DatabaseHandle, migrateToLatest, openDatabase } from "../service/db/database.ts";
+import { copyDemoDatabase } from "./demo-snapshot.ts";
 
 export interface TestDatabase {
   dialect: "sqlite" | "postgres";
   open: () => Promise<DatabaseHandle>;
 }
 
-export function testDatabases(): TestDatabase[] {
+const DEMO_TEMPLATE = "meridian_demo_template";
+
+/** A database of its own on the server of `url` (not a schema: Kysely's migrator looks for its tables in every schema). */
+async function createPostgresDatabase(url: string, template?: string): Promise<string> {
+  const name = `test_${randomUUID().replace(/-/g, "").slice(0, 16)}`;
+  const admin = openDatabase(url);
+  try {
+    await (template ? sql`create database ${sql.id(name)} template ${sql.id(template)}` : sql`create database ${sql.id(name)}`).execute(admin.db);
+  } finally {
+    await admin.db.destroy();
+  }
+  const target = new URL(url);
+  target.pathname = `/${name}`;
+  return target.toString();
+}
+
+/** The demo catalogue imported once into the template that `testDatabases({ demo: true })` clones (Vitest's global setup). */
+export async function makeDemoPostgresTemplate(url: string, bundle: ContentBundle): Promise<void> {
+  const admin = openDatabase(url);
+  try {
+    await sql`drop database if exists ${sql.id(DEMO_TEMPLATE)}`.execute(admin.db);
+    await sql`create database ${sql.id(DEMO_TEMPLATE)}`.execute(admin.db);
+  } finally {
+    await admin.db.destroy();
+  }
+  const target = new URL(url);
+  target.pathname = `/${DEMO_TEMPLATE}`;
+  const { db } = openDatabase(target.toString());
+  try {
+    await migrateToLatest(db);
+    await importContent(db, bundle);
+  } finally {
+    await db.destroy();
+  }
+}
+
+export function testDatabases({ demo = false } = {}): TestDatabase[] {
   const list: TestDatabase[] = [
     {
       dialect: "sqlite",
       async open() {
+        if (demo) return openDatabase(copyDemoDatabase());
         const handle = openDatabase(":memory:");
         await migrateToLatest(handle.db);
         return handle;
@@ -27,14 +69,7 @@ export function testDatabases(): TestDatabase[] {
     list.push({
       dialect: "postgres",
       async open() {
-        // A database of its own (not a schema: Kysely's migrator looks for its tables in every schema).
-        const name = `test_${randomUUID().replace(/-/g, "").slice(0, 16)}`;
-        const admin = openDatabase(url);
-        await sql`create database ${sql.id(name)}`.execute(admin.db);
-        await admin.db.destroy();
-        const target = new URL(url);
-        target.pathname = `/${name}`;
-        const handle = openDatabase(target.toString());
+        const handle = openDatabase(await createPostgresDatabase(url, demo ? DEMO_TEMPLATE : undefined));
         await migrateToLatest(handle.db);
         return handle;
       },

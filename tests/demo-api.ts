@@ -1,5 +1,5 @@
 /**
- * The demo catalogue behind the real content API, in a fresh in-memory SQLite database, reached
+ * The demo catalogue behind the real content API, in a copy of the run's demo database, reached
  * through the site's API client (in-process, as the web process does without API_URL).
  */
 
@@ -7,14 +7,11 @@ import type { ArticleSummary, Issue, JournalDetail } from "../contract/api-types
 import type { Locale } from "../i18n/locales.ts";
 import { type ApiClient, createApiClient } from "../service/api/client.ts";
 import { createContentService } from "../service/api/content-service.ts";
-import { importContent } from "../service/content/import.ts";
-import { readContentFolder } from "../service/content/read-folder.ts";
-import { migrateToLatest, openDatabase } from "../service/db/database.ts";
+import { openDatabase } from "../service/db/database.ts";
+import { copyDemoDatabase } from "./demo-snapshot.ts";
 
 export async function demoApi(): Promise<{ api: ApiClient; close: () => Promise<void> }> {
-  const handle = openDatabase(":memory:");
-  await migrateToLatest(handle.db);
-  await importContent(handle.db, await readContentFolder("content/demo"));
+  const handle = openDatabase(copyDemoDatabase());
   return { api: createApiClient(createContentService(handle.db)), close: () => handle.db.destroy() };
 }
 

@@ -29,6 +29,7 @@ import { type ArticleFile, type IssueFile, issueFile } from "../service/content/
 import { type DatabaseHandle, migrateToLatest, openDatabase } from "../service/db/database.ts";
 import { pullContent } from "../service/harvest/pull.ts";
 import { createOaiApp } from "../service/oai/app.ts";
+import { demoBundle } from "./demo-snapshot.ts";
 
 const demoDir = path.resolve(import.meta.dirname, "../content/demo");
 let handle: DatabaseHandle;
@@ -40,7 +41,7 @@ const folders: string[] = [];
 beforeAll(async () => {
   handle = openDatabase(":memory:");
   await migrateToLatest(handle.db);
-  demo = await readContentFolder(demoDir);
+  demo = demoBundle();
   await importContent(handle.db, demo);
   const app = new Hono();
   server = serve({ fetch: app.fetch, port: 0, hostname: "127.0.0.1" });

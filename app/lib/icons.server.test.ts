@@ -1,7 +1,7 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { readContentFolder } from "../../service/content/read-folder.ts";
+import { demoBundle } from "../../tests/demo-snapshot.ts";
 import { frameSprite, iconSprite, iconSymbol, withIcons } from "./icons.server.ts";
 
 /** A small Iconify-API-like service on loopback: one icon, one slow set, one failing set. */
@@ -82,7 +82,7 @@ describe("the sprite", () => {
 
 describe("the demo content's icons", () => {
   it("gives every service and policy an installed icon, never the dashed circle", async () => {
-    const { services, policies } = await readContentFolder("content/demo");
+    const { services, policies } = demoBundle();
     const items = [...services, ...policies];
     expect(items.length).toBeGreaterThan(10);
     const missing = [];

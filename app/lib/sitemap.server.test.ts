@@ -3,14 +3,13 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { href, routeEntry } from "../../contract/route-table.ts";
 import { type ApiClient, createApiClient } from "../../service/api/client.ts";
 import { createContentService } from "../../service/api/content-service.ts";
-import { importContent } from "../../service/content/import.ts";
-import { readContentFolder } from "../../service/content/read-folder.ts";
 import type { DatabaseHandle } from "../../service/db/database.ts";
 import { testDatabases } from "../../tests/databases.ts";
+import { demoBundle } from "../../tests/demo-snapshot.ts";
 import { createSitemaps } from "./sitemap.server.ts";
 
 const origin = "https://example.org";
-const demo = await readContentFolder("content/demo");
+const demo = demoBundle();
 
 /** Each <url> of a sitemap: its location and its alternates by hreflang. */
 function entries(xml: string) {
@@ -55,7 +54,7 @@ async function readAll(sitemaps: Sitemaps, api: ApiClient) {
   return parts;
 }
 
-for (const database of testDatabases()) {
+for (const database of testDatabases({ demo: true })) {
   describe(`sitemaps on ${database.dialect}`, () => {
     let handle: DatabaseHandle;
     let api: ApiClient;
@@ -64,7 +63,6 @@ for (const database of testDatabases()) {
 
     beforeAll(async () => {
       handle = await database.open();
-      await importContent(handle.db, demo);
       api = createApiClient(createContentService(handle.db));
       parts = await readAll(createSitemaps(), api);
       urls = parts.flatMap((part) => part.urls);

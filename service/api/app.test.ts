@@ -20,14 +20,15 @@ import {
   type Page,
 } from "../../contract/api-types.ts";
 import { testDatabases } from "../../tests/databases.ts";
+import { demoBundle } from "../../tests/demo-snapshot.ts";
 import { importContent } from "../content/import.ts";
 import { renderMarkdown } from "../content/markdown.ts";
-import { type ContentBundle, readContentFolder } from "../content/read-folder.ts";
+import type { ContentBundle } from "../content/read-folder.ts";
 import type { DatabaseHandle } from "../db/database.ts";
 import { createApiApp } from "./app.ts";
 import { createContentService } from "./content-service.ts";
 
-const demo = await readContentFolder("content/demo");
+const demo = demoBundle();
 
 /**
  * The demo content with one service's order removed: it must then be listed last; and the first

@@ -1,8 +1,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import type { ApiError, CallDetail, CallSummary, List } from "../../contract/api-types.ts";
 import { testDatabases } from "../../tests/databases.ts";
+import { demoBundle } from "../../tests/demo-snapshot.ts";
 import { importContent } from "../content/import.ts";
-import { readContentFolder } from "../content/read-folder.ts";
 import type { DatabaseHandle } from "../db/database.ts";
 import { createApiApp } from "./app.ts";
 import { createContentService } from "./content-service.ts";
@@ -13,7 +13,7 @@ import { readRevision } from "./revision.ts";
  * 31 March and 30 June 2027) and one closed (15 October 2026). One call's English text carries a
  * script and a javascript: link, which the import must not store.
  */
-const bundle = await readContentFolder("content/demo");
+const bundle = demoBundle();
 const now = new Date("2026-11-26T09:00:00Z");
 const callOf = (id: string) => {
   const call = bundle.calls.find((c) => c.id === id);

@@ -1,7 +1,7 @@
 import { hc } from "hono/client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { demoBundle } from "../../tests/demo-snapshot.ts";
 import { importContent } from "../content/import.ts";
-import { readContentFolder } from "../content/read-folder.ts";
 import { type DatabaseHandle, migrateToLatest, openDatabase } from "../db/database.ts";
 import { DatabaseUnavailable } from "../db/unavailable.ts";
 import { type ContentApiApp, createApiApp } from "./app.ts";
@@ -105,7 +105,7 @@ describe("in-process and over HTTP", () => {
   beforeAll(async () => {
     handle = openDatabase(":memory:");
     await migrateToLatest(handle.db);
-    await importContent(handle.db, await readContentFolder("content/demo"));
+    await importContent(handle.db, demoBundle());
   });
   afterAll(() => handle.db.destroy());
 

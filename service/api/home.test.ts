@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { HomeContent } from "../../contract/api-types.ts";
 import { testDatabases } from "../../tests/databases.ts";
+import { demoBundle } from "../../tests/demo-snapshot.ts";
 import { importContent } from "../content/import.ts";
-import { readContentFolder } from "../content/read-folder.ts";
 import { noticeTypes } from "../content/schema.ts";
 import type { DatabaseHandle } from "../db/database.ts";
 import { createApiApp } from "./app.ts";
@@ -15,7 +15,7 @@ import { HOME_COUNTS } from "./queries/home.ts";
  * language's title in the other language too, as a harvested record without a translation is: the
  * home page must not show it twice as if translated.
  */
-const bundle = await readContentFolder("content/demo");
+const bundle = demoBundle();
 const today = "2026-11-26";
 const notices: readonly string[] = noticeTypes;
 const notice = bundle.journals.flatMap((j) => j.issues.flatMap((i) => i.articles)).find((a) => notices.includes(a.type));

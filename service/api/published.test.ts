@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { testDatabases } from "../../tests/databases.ts";
+import { demoBundle } from "../../tests/demo-snapshot.ts";
 import { importContent } from "../content/import.ts";
-import { readContentFolder } from "../content/read-folder.ts";
 import type { DatabaseHandle } from "../db/database.ts";
 import { createContentService } from "./content-service.ts";
 import { ApiFailure } from "./failure.ts";
@@ -11,7 +11,7 @@ import { ApiFailure } from "./failure.ts";
  * statistics, the newest articles (the feeds) and the search, then there on its day, without a
  * new import: the demo content with one article moved to tomorrow, and the clock moved on.
  */
-const bundle = await readContentFolder("content/demo");
+const bundle = demoBundle();
 const { journal, issues } = bundle.journals[0];
 const issue = issues.at(-1);
 if (!issue) throw new Error("the demo's first journal has no issue");

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { testDatabases } from "../../tests/databases.ts";
+import { demoBundle } from "../../tests/demo-snapshot.ts";
 import { importContent } from "../content/import.ts";
-import { readContentFolder } from "../content/read-folder.ts";
 import type { DatabaseHandle } from "../db/database.ts";
 import { followRevision, readRevision } from "./revision.ts";
 
-const demo = await readContentFolder("content/demo");
+const demo = demoBundle();
 
 for (const database of testDatabases()) {
   describe(`the content's revision on ${database.dialect}`, () => {

@@ -2,14 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ApiError } from "../../contract/api-types.ts";
 import { newSubmissionId, referenceOf } from "../../forms/reference.ts";
 import { testDatabases } from "../../tests/databases.ts";
-import { importContent } from "../content/import.ts";
-import { readContentFolder } from "../content/read-folder.ts";
+import { demoBundle } from "../../tests/demo-snapshot.ts";
 import type { DatabaseHandle } from "../db/database.ts";
 import { createApiApp } from "./app.ts";
 import { createContentService } from "./content-service.ts";
 import { SUBMISSION_MAX_BYTES } from "./routes/submissions.ts";
 
-const demo = await readContentFolder("content/demo");
+const demo = demoBundle();
 const finance = demo.departments.find((d) => d.id === "finance");
 const partnerships = demo.departments.find((d) => d.id === "partnerships");
 
@@ -25,7 +24,7 @@ const financeValues = {
   consent: "on",
 };
 
-for (const database of testDatabases()) {
+for (const database of testDatabases({ demo: true })) {
   describe(`submissions on ${database.dialect}`, () => {
     let handle: DatabaseHandle;
     let app: ReturnType<typeof createApiApp>;
@@ -48,7 +47,6 @@ for (const database of testDatabases()) {
 
     beforeAll(async () => {
       handle = await database.open();
-      await importContent(handle.db, demo);
       app = createApiApp(createContentService(handle.db, { onSubmission: () => notified++ }));
     });
     afterAll(() => handle.db.destroy());

@@ -3,10 +3,10 @@ import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } 
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { demoBundle } from "../../tests/demo-snapshot.ts";
 import { readRevision } from "../api/revision.ts";
 import { migrateToLatest, openDatabase } from "../db/database.ts";
 import { importContent } from "./import.ts";
-import { readContentFolder } from "./read-folder.ts";
 
 const dir = mkdtempSync(path.join(tmpdir(), "import-command-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -44,7 +44,7 @@ describe("content:import", () => {
     const before = openDatabase(file).db;
     try {
       await migrateToLatest(before);
-      await importContent(before, await readContentFolder("content/demo"));
+      await importContent(before, demoBundle());
     } finally {
       await before.destroy();
     }

@@ -7,10 +7,10 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { ApiError } from "../../contract/api-types.ts";
 import { articlePath } from "../../contract/article-path.ts";
 import { href } from "../../contract/route-table.ts";
+import { demoBundle } from "../../tests/demo-snapshot.ts";
 import { createApiApp } from "../api/app.ts";
 import { createContentService } from "../api/content-service.ts";
 import { importContent } from "../content/import.ts";
-import { readContentFolder } from "../content/read-folder.ts";
 import { type DatabaseHandle, migrateToLatest, openDatabase } from "../db/database.ts";
 import { today } from "../published.ts";
 import { CROSSREF } from "./crossref.ts";
@@ -29,7 +29,7 @@ const config: ExportConfig = { ...DEMO_EXPORT_CONFIG, origin: ORIGIN };
 const NS = { c: CROSSREF.namespace, ai: "http://www.crossref.org/AccessIndicators.xsd" };
 const AT = new Date("2026-11-02T08:30:00.125Z");
 
-const demo = await readContentFolder("content/demo");
+const demo = demoBundle();
 const journalOf = (id: string) => {
   const found = demo.journals.find((j) => j.journal.id === id);
   if (!found) throw new Error(`no demo journal ${id}`);

@@ -6,9 +6,9 @@ import { ParseOption, XmlDocument, XsdValidator, xmlRegisterInputProvider } from
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { licenceUrl } from "../../contract/licence.ts";
 import { testDatabases } from "../../tests/databases.ts";
+import { demoBundle } from "../../tests/demo-snapshot.ts";
 import { renderFullText } from "../content/full-text.ts";
 import { importContent } from "../content/import.ts";
-import { readContentFolder } from "../content/read-folder.ts";
 import type { ArticleFile, ReferenceEntry } from "../content/schema.ts";
 import type { DatabaseHandle } from "../db/database.ts";
 import { today } from "../published.ts";
@@ -36,7 +36,7 @@ const forthcomingOn = shiftDay(today(), 10);
  * own licence, references and a full text; the correction notice that names it; a withdrawn
  * article; and an article published ten days from now.
  */
-const bundle = await readContentFolder("content/demo");
+const bundle = demoBundle();
 const home = bundle.journals[0];
 const trickyJournal = home.journal;
 const issue = home.issues[0];

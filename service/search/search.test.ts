@@ -3,10 +3,11 @@ import type { ApiError } from "../../contract/api-types.ts";
 import { plainText } from "../../contract/plain-text.ts";
 import { type SearchAnswer, searchKinds } from "../../contract/search-types.ts";
 import { testDatabases } from "../../tests/databases.ts";
+import { demoBundle } from "../../tests/demo-snapshot.ts";
 import { createApiApp } from "../api/app.ts";
 import { createContentService } from "../api/content-service.ts";
 import { importContent } from "../content/import.ts";
-import { type ContentBundle, readContentFolder } from "../content/read-folder.ts";
+import type { ContentBundle } from "../content/read-folder.ts";
 import type { DatabaseHandle } from "../db/database.ts";
 import { up as emptyIndexOfUnstemmedWords } from "../db/migrations/2026-11-23-0015-search-stems.ts";
 import { search } from "./search.ts";
@@ -29,7 +30,7 @@ function searchBundle() {
   warm.tr.title = `ILIK Denizler: ${warm.tr.title}`;
   return { bundle, abstractOnly: first, inTitle: last, warm, articles };
 }
-const await_demo = await readContentFolder("content/demo");
+const await_demo = demoBundle();
 
 /** What an article's folder adds to its searchable text: its full text (stemmed in its language), its references as printed (not stemmed). */
 const folders = new Map(await_demo.journals.flatMap(({ articleFiles }) => [...articleFiles]));

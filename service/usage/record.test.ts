@@ -1,8 +1,9 @@
 import { createHash } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testDatabases } from "../../tests/databases.ts";
+import { demoBundle } from "../../tests/demo-snapshot.ts";
 import { importContent } from "../content/import.ts";
-import { type ContentBundle, readContentFolder } from "../content/read-folder.ts";
+import type { ContentBundle } from "../content/read-folder.ts";
 import type { DatabaseHandle } from "../db/database.ts";
 import { today } from "../published.ts";
 import { countingSince, totalViews } from "./read.ts";
@@ -15,7 +16,7 @@ let bundle: ContentBundle;
 /** Published articles of the demo: "one" has no full text, "full" has one; "busy" and "capped" are any others. */
 const articles: Record<"one" | "full" | "busy" | "capped", { journalId: string; slug: string; id: string }> = {} as never;
 beforeAll(async () => {
-  bundle = await readContentFolder("content/demo");
+  bundle = demoBundle();
   const published = bundle.journals.flatMap((j) =>
     j.issues.flatMap((i) =>
       i.articles.filter((a) => a.publishedOn <= today()).map((a) => ({ journal: j, journalId: j.journal.id, slug: j.journal.en.slug, id: a.id })),

@@ -4,10 +4,9 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testDatabases } from "../../tests/databases.ts";
+import { demoBundle } from "../../tests/demo-snapshot.ts";
 import { createApiApp } from "../api/app.ts";
 import { createContentService } from "../api/content-service.ts";
-import { importContent } from "../content/import.ts";
-import { readContentFolder } from "../content/read-folder.ts";
 import type { DatabaseHandle } from "../db/database.ts";
 import { today } from "../published.ts";
 import { recordUsage, type Use } from "./record.ts";
@@ -38,14 +37,13 @@ describe("the report command's arguments", () => {
   });
 });
 
-for (const database of testDatabases()) {
+for (const database of testDatabases({ demo: true })) {
   describe(`a journal's COUNTER reports on ${database.dialect}`, () => {
     let handle: DatabaseHandle;
     let articles: { id: string; issueId: string; title: string }[];
     beforeAll(async () => {
       handle = await database.open();
-      const bundle = await readContentFolder("content/demo");
-      await importContent(handle.db, bundle);
+      const bundle = demoBundle();
       const journal = bundle.journals.find((j) => j.journal.id === "journal-of-social-inquiry");
       articles = (journal?.issues ?? []).flatMap((i) =>
         i.articles.filter((a) => a.publishedOn <= today()).map((a) => ({ id: a.id, issueId: i.id, title: a.en.title })),
