@@ -9,7 +9,7 @@ import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { DECAP, decapDist } from "../server/editor-bundle.ts";
+import { DECAP, decapDist } from "../service/editor/bundle.ts";
 
 if (!existsSync(path.join(decapDist, "decap-cms.js"))) {
   const work = mkdtempSync(path.join(tmpdir(), "decap-cms-"));

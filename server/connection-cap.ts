@@ -11,7 +11,7 @@
 
 import type { Server, Socket } from "node:net";
 import { isIPv6 } from "node:net";
-import { ipv6Block, unmapped } from "./visitor-network.ts";
+import { ipv6Block, unmapped } from "../service/visitor-network.ts";
 
 /** What a peer is counted by: its IPv4 address (an IPv4-mapped IPv6 address is one), or its IPv6 /64. */
 export function peerKey(address: string): string {

@@ -4,7 +4,7 @@
  * one, the local image folder (the demo content's images). A path can name nothing else: no
  * other host, no parent folder. Non-images, oversized inputs and unknown widths are 4xx.
  * A designed cover's path (`designed-covers/…`) is drawn from its record's data instead
- * (server/designed-cover.server.ts) and kept like any other image (decision 029).
+ * (service/covers/designed-cover.ts) and kept like any other image (decision 029).
  *
  * What it reads is bounded (decision 043): a local image is reached through no symbolic link (an
  * image committed as a link to a file outside the folder is no image: 404, and not a byte of it is

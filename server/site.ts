@@ -26,13 +26,15 @@ import { messages } from "../i18n/messages/index.ts";
 import { hasBearer } from "../service/api/bearer.ts";
 import { type ApiClient, isContentUnavailable } from "../service/api/client.ts";
 import type { RevisionFollower } from "../service/api/revision.ts";
+import { designedCover } from "../service/covers/designed-cover.ts";
 import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from "../service/db/unavailable.ts";
 import { oaiBodyLimit } from "../service/oai/app.ts";
+import { isOwnPost } from "../service/post-origin.ts";
+import type { UsageCounter } from "../service/usage/counter.ts";
 import { createArticleFilesApp } from "./article-files.ts";
 import { buildFiles } from "./build-files.ts";
 import { clientIp, clientProtocol } from "./client-ip.ts";
 import type { Config } from "./config.ts";
-import { designedCover } from "./designed-cover.server.ts";
 import { bodyTag, sendVariant, variantsOf } from "./encodings.ts";
 import { createImageApp } from "./images.ts";
 import { knownHosts } from "./known-hosts.ts";
@@ -40,11 +42,9 @@ import { detectLocale } from "./locale-detection.ts";
 import { requestIds } from "./log.ts";
 import type { OaiHandler } from "./oai.ts";
 import { DEGRADED_HEADER, pageCache } from "./page-cache.ts";
-import { isOwnPost } from "./post-origin.ts";
 import { prerenderedPages } from "./prerendered.ts";
 import { renderSlots } from "./render-slots.ts";
 import { COMMON_HEADERS, htmlPolicy, securityHeaders, withPagePolicy } from "./security-headers.ts";
-import type { UsageCounter } from "./usage-counter.ts";
 
 export interface SiteOptions {
   config: Config;
@@ -190,7 +190,7 @@ export function createSite({ config, api, forms, apiApp, oai, build, clientDir, 
   });
   // For a load balancer or an orchestrator: the process answers (/healthz), and its content can be read (/readyz).
   app.get("/healthz", (c) => c.json({ status: "ok" }, 200, { "Cache-Control": "no-store" }));
-  // An article page's beacon (USAGE_BEACON), counted when it comes from the page itself (its token) and not too often (server/usage-counter.ts).
+  // An article page's beacon (USAGE_BEACON), counted when it comes from the page itself (its token) and not too often (service/usage/counter.ts).
   if (usage && config.USAGE_BEACON) {
     app.post(BEACON_PATH, bodyLimit({ maxSize: 2048, onError: (c) => c.body(null, 413) }), async (c) => {
       const status = isOwnPost(c.req.raw.headers, ownHosts(c)) ? usage.viewed(c, await c.req.text(), visitorIp) : 403;

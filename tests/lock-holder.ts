@@ -8,7 +8,7 @@ import { once } from "node:events";
 /** Starts the process; resolves once it holds the lock (rejects if it could not take it). */
 export async function lockHolder(file: string): Promise<ChildProcess> {
   const script = `
-    import { takeLock } from "./server/lock-file.ts";
+    import { takeLock } from "./service/lock-file.ts";
     const turn = await takeLock(process.env.LOCK_FILE, 3_600_000, "lock holder");
     console.log("release" in turn ? "holding" : "refused");
     setInterval(() => {}, 60_000);

@@ -5,8 +5,8 @@
  */
 import { serve } from "@hono/node-server";
 import { Hono } from "hono";
-import { usageCounter } from "../server/usage-counter.ts";
 import { openDatabase } from "../service/db/database.ts";
+import { usageCounter } from "../service/usage/counter.ts";
 import { recordUsage } from "../service/usage/record.ts";
 
 const { db } = openDatabase(process.argv[2]);

@@ -1,5 +1,5 @@
 /**
- * The content editor's own script, loaded before Decap CMS (server/editor.ts): Decap waits for it
+ * The content editor's own script, loaded before Decap CMS (service/editor/app.ts): Decap waits for it
  * (`CMS_MANUAL_INIT`), then the previews are registered and the editor starts. A preview shows
  * the entry with the site's stylesheet and the markup of the site's pages (the page header, the
  * rich text, an issue's article list), in both languages side by side, each with its `lang`.
@@ -24,7 +24,7 @@ const PAGES = {
 const h = (...args) => window.h(...args);
 /**
  * Two people (or two tabs) saving one entry: the endpoint gives every entry with its version and
- * refuses a save made over a version that changed meanwhile (409, server/editor-proxy.ts). Decap's
+ * refuses a save made over a version that changed meanwhile (409, service/editor/proxy.ts). Decap's
  * proxy protocol carries no version back, so the versions are kept here, by path, from what the
  * endpoint answers, and added to each save; Decap calls the global fetch at each request.
  */
@@ -103,7 +103,7 @@ function authorization() {
   }
 }
 
-/** What changed in an article's record, from Git (server/editor-history.ts): for the version notes a correction asks for. */
+/** What changed in an article's record, from Git (service/editor/history-app.ts): for the version notes a correction asks for. */
 const historyOf = (journal, issue, article) =>
   fetch(`/admin/history?${new URLSearchParams({ journal, issue, article })}`, { headers: authorization() }).then((response) =>
     response.ok ? response.json() : { changes: [] },
@@ -193,8 +193,8 @@ window.addEventListener("DOMContentLoaded", () => {
 
 /**
  * When the site refused the last commit it fetched (a Git host's webhook brings the editor's commits
- * in production: server/content-sync.ts), the editor is told why, until a commit passes. Only an
- * editor who may write to the repository is told (server/editor-history.ts).
+ * in production: service/content/sync.ts), the editor is told why, until a commit passes. Only an
+ * editor who may write to the repository is told (service/editor/history-app.ts).
  */
 function showLastImport() {
   fetch("/admin/last-import", { headers: authorization() })

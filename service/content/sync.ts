@@ -21,13 +21,13 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
-import { hasBearer, sameSecret } from "../service/api/bearer.ts";
-import { importContent, importedCommit } from "../service/content/import.ts";
-import { type ContentBundle, ContentError, type ContentProblem, readContentFolder } from "../service/content/read-folder.ts";
-import type { ContentDb } from "../service/db/database.ts";
-import { git, placeInRepository } from "../service/editor/git.ts";
-import { mediaProblem } from "../service/editor/media.ts";
-import { type LockTurn, takeLock } from "./lock-file.ts";
+import { hasBearer, sameSecret } from "../api/bearer.ts";
+import type { ContentDb } from "../db/database.ts";
+import { git, placeInRepository } from "../editor/git.ts";
+import { mediaProblem } from "../editor/media.ts";
+import { type LockTurn, takeLock } from "../lock-file.ts";
+import { importContent, importedCommit } from "./import.ts";
+import { type ContentBundle, ContentError, type ContentProblem, readContentFolder } from "./read-folder.ts";
 import { deliveryKeys, firstDelivery } from "./webhook-deliveries.ts";
 
 /** What the last sync did. */

@@ -12,4 +12,4 @@ export const DECAP = {
 };
 
 /** The bundle's folder (decap-cms.js and the chunks it loads). */
-export const decapDist = path.resolve(import.meta.dirname, "..", ".cache", `decap-cms-${DECAP.version}`, "dist");
+export const decapDist = path.resolve(import.meta.dirname, "..", "..", ".cache", `decap-cms-${DECAP.version}`, "dist");

@@ -9,7 +9,7 @@ import { randomUUID } from "node:crypto";
 import { link, mkdir, open, readFile, rename, rm, stat } from "node:fs/promises";
 import { hostname } from "node:os";
 import path from "node:path";
-import { processRunning } from "../service/process-running.ts";
+import { processRunning } from "./process-running.ts";
 
 /** Who holds a lock. */
 export interface LockHolder {

@@ -4,7 +4,7 @@
  * day later it is forgotten.
  */
 import { describe, expect, it } from "vitest";
-import { testDatabases } from "../tests/databases.ts";
+import { testDatabases } from "../../tests/databases.ts";
 import { deliveryKeys, firstDelivery } from "./webhook-deliveries.ts";
 
 const DAY_MS = 24 * 3_600_000;

@@ -4,15 +4,16 @@ import os from "node:os";
 import path from "node:path";
 import { type Context, Hono } from "hono";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { BEACON_PATH, beaconBody } from "../contract/usage-beacon.ts";
-import { importContent } from "../service/content/import.ts";
-import { type ContentBundle, readContentFolder } from "../service/content/read-folder.ts";
-import { type ContentDb, migrateToLatest, openDatabase } from "../service/db/database.ts";
-import { today } from "../service/published.ts";
-import { BEACON_TOKEN_LIFE_MS, beaconToken } from "../service/usage/beacon-token.ts";
-import { NETWORK_DAY_CAP, recordUsage, type UsageBatch } from "../service/usage/record.ts";
-import { testDatabases } from "../tests/databases.ts";
-import { articleUse, BEACON_RATE, DOUBLE_CLICK_MS, SEND_WITHIN_MS, usageCounter } from "./usage-counter.ts";
+import { BEACON_PATH, beaconBody } from "../../contract/usage-beacon.ts";
+import { testDatabases } from "../../tests/databases.ts";
+import { demoBundle } from "../../tests/demo-snapshot.ts";
+import { importContent } from "../content/import.ts";
+import type { ContentBundle } from "../content/read-folder.ts";
+import { type ContentDb, migrateToLatest, openDatabase } from "../db/database.ts";
+import { today } from "../published.ts";
+import { BEACON_TOKEN_LIFE_MS, beaconToken } from "./beacon-token.ts";
+import { articleUse, BEACON_RATE, DOUBLE_CLICK_MS, SEND_WITHIN_MS, usageCounter } from "./counter.ts";
+import { NETWORK_DAY_CAP, recordUsage, type UsageBatch } from "./record.ts";
 
 const BROWSER = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Safari/537.36";
 const page = "/journals/journal-of-social-inquiry/articles/v15-n1/rent-gaps";
@@ -219,7 +220,7 @@ describe("the beacon (USAGE_BEACON)", () => {
 let article: { journalId: string; slug: string; id: string; page: string };
 let bundle: ContentBundle;
 beforeAll(async () => {
-  bundle = await readContentFolder("content/demo");
+  bundle = demoBundle();
   const journal = bundle.journals[0];
   const issue = journal.issues.find((i) => i.articles.some((a) => a.publishedOn <= today()));
   const first = issue?.articles.find((a) => a.publishedOn <= today());

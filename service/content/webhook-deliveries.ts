@@ -5,7 +5,7 @@
  * and Forgejo sign the body alone), so a replay under a new id is still the same body.
  */
 import { createHash } from "node:crypto";
-import type { ContentDb } from "../service/db/database.ts";
+import type { ContentDb } from "../db/database.ts";
 
 const DAY_MS = 24 * 3_600_000;
 

@@ -8,13 +8,13 @@ import { cp, mkdtemp, readdir, readFile, rm, symlink, writeFile } from "node:fs/
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { importContent } from "../service/content/import.ts";
-import { readContentFolder } from "../service/content/read-folder.ts";
-import { type DatabaseHandle, migrateToLatest, openDatabase } from "../service/db/database.ts";
-import { contentEditing } from "../service/editor/save.ts";
-import { createProxyApp } from "./editor-proxy.ts";
+import { importContent } from "../content/import.ts";
+import { readContentFolder } from "../content/read-folder.ts";
+import { type DatabaseHandle, migrateToLatest, openDatabase } from "../db/database.ts";
+import { createProxyApp } from "./proxy.ts";
+import { contentEditing } from "./save.ts";
 
-const demo = path.resolve(import.meta.dirname, "../content/demo");
+const demo = path.resolve(import.meta.dirname, "../../content/demo");
 const SERVICE = "services/language-editing.yaml";
 const git = (dir: string, ...args: string[]) => execFileSync("git", args, { cwd: dir, encoding: "utf8" }).trim();
 

@@ -5,9 +5,9 @@
  */
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { createEditorApp, type EditorBackend } from "./editor.ts";
+import { createEditorApp, type EditorBackend } from "./app.ts";
 
-const contentDir = path.resolve(import.meta.dirname, "../content/demo");
+const contentDir = path.resolve(import.meta.dirname, "../../content/demo");
 const SITE = "https://www.meridianpress.example";
 const app = (backend: EditorBackend) => createEditorApp({ contentDir, backend, siteUrl: SITE, stylesheets: async () => ["/assets/shell.css"] });
 const config = async (backend: EditorBackend) =>

@@ -10,7 +10,7 @@ import { randomBytes } from "node:crypto";
 import { escapeAttribute } from "entities";
 import { Hono } from "hono";
 import { getCookie, setCookie } from "hono/cookie";
-import { sameSecret } from "../service/api/bearer.ts";
+import { sameSecret } from "../api/bearer.ts";
 
 const STATE_COOKIE = "editor_oauth_state";
 

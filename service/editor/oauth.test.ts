@@ -9,7 +9,7 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { gitHubOAuthApp } from "./editor-oauth.ts";
+import { gitHubOAuthApp } from "./oauth.ts";
 
 const SITE = "https://www.meridianpress.example";
 let github: Server;

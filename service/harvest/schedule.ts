@@ -6,21 +6,21 @@
  * fails leaves its journal's files as they were, and says so in the log and at /api/harvest.
  *
  * Several processes on one content folder pull one at a time: a lock file in `.harvest/` that
- * names its holder (server/lock-file.ts: taken over at once when that process is gone), and a
+ * names its holder (service/lock-file.ts: taken over at once when that process is gone), and a
  * process skips its turn when another pulled within the interval. Every turn, pulled or skipped,
  * is logged and kept in `.harvest/last-turn` for /api/harvest, whichever process answers it.
  */
 import { readFile, rename, writeFile } from "node:fs/promises";
 import path from "node:path";
-import type { HarvestTurn } from "../service/api/routes/harvest.ts";
-import { importContent } from "../service/content/import.ts";
-import { readContentFolder } from "../service/content/read-folder.ts";
-import type { ContentDb } from "../service/db/database.ts";
-import type { ClientOptions } from "../service/harvest/oai-client.ts";
-import { pullContent } from "../service/harvest/pull.ts";
-import { readStates, stateDir } from "../service/harvest/state.ts";
-import { pullSummary } from "../service/harvest/summary.ts";
-import { type LockHolder, takeLock } from "./lock-file.ts";
+import type { HarvestTurn } from "../api/routes/harvest.ts";
+import { importContent } from "../content/import.ts";
+import { readContentFolder } from "../content/read-folder.ts";
+import type { ContentDb } from "../db/database.ts";
+import { type LockHolder, takeLock } from "../lock-file.ts";
+import type { ClientOptions } from "./oai-client.ts";
+import { pullContent } from "./pull.ts";
+import { readStates, stateDir } from "./state.ts";
+import { pullSummary } from "./summary.ts";
 
 /** A lock not touched for this long (its holder touches it every quarter of it) was left by a process on another host that stopped. */
 const LOCK_STALE_MS = 10 * 60_000;

@@ -16,15 +16,15 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { createContentService } from "../service/api/content-service.ts";
-import { readRevision } from "../service/api/revision.ts";
-import { importContent, importedCommit } from "../service/content/import.ts";
-import { readContentFolder } from "../service/content/read-folder.ts";
-import { type DatabaseHandle, migrateToLatest, openDatabase } from "../service/db/database.ts";
-import { killHard } from "../tests/lock-holder.ts";
-import { type ContentSync, contentSync, contentSyncApp, type SyncStatus } from "./content-sync.ts";
+import { killHard } from "../../tests/lock-holder.ts";
+import { createContentService } from "../api/content-service.ts";
+import { readRevision } from "../api/revision.ts";
+import { type DatabaseHandle, migrateToLatest, openDatabase } from "../db/database.ts";
+import { importContent, importedCommit } from "./import.ts";
+import { readContentFolder } from "./read-folder.ts";
+import { type ContentSync, contentSync, contentSyncApp, type SyncStatus } from "./sync.ts";
 
-const demo = path.resolve(import.meta.dirname, "../content/demo");
+const demo = path.resolve(import.meta.dirname, "../../content/demo");
 const SECRET = "a-webhook-secret-of-some-length";
 const TOKEN = "an-api-token-of-at-least-thirty-two-characters";
 const SERVICE = "content/services/language-editing.yaml";
@@ -248,7 +248,7 @@ describe("commits pushed to the content's repository", () => {
     const commit = await push(SERVICE, retitle("Dil Düzenleme (yarım kalan)"), "Killed halfway");
     const release = holdWriteLock();
     const script = `
-      import { contentSync } from "./server/content-sync.ts";
+      import { contentSync } from "./service/content/sync.ts";
       import { openDatabase } from "./service/db/database.ts";
       const { db } = openDatabase(process.env.DB_FILE, { sqlite: { busyDeadlineMs: 600_000 } });
       await contentSync({ contentDir: process.env.CONTENT_DIR, db, remote: "origin", branch: "main", pollMs: 0 }).runOnce();

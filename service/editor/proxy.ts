@@ -12,15 +12,15 @@ import { readdir } from "node:fs/promises";
 import path from "node:path";
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
-import { assertNoLink, OutsideFolderError, readInside, readInsideIfThere } from "../service/content/confined.ts";
-import { ContentError } from "../service/content/read-folder.ts";
-import { decapCollections, type FolderCollection, isEntryFile } from "../service/editor/decap-config.ts";
-import { type ArticleFolderFiles, fromEditor, safeContentPath, toEditor } from "../service/editor/entry-files.ts";
-import type { Author } from "../service/editor/git.ts";
-import { mediaProblem } from "../service/editor/media.ts";
-import { type Change, ChangedSinceOpened, type ContentEditing, fileVersion } from "../service/editor/save.ts";
-import { journalsOf } from "./editor-journals.ts";
-import { isOwnPost } from "./post-origin.ts";
+import { assertNoLink, OutsideFolderError, readInside, readInsideIfThere } from "../content/confined.ts";
+import { ContentError } from "../content/read-folder.ts";
+import { isOwnPost } from "../post-origin.ts";
+import { decapCollections, type FolderCollection, isEntryFile } from "./decap-config.ts";
+import { type ArticleFolderFiles, fromEditor, safeContentPath, toEditor } from "./entry-files.ts";
+import type { Author } from "./git.ts";
+import { journalsOf } from "./journals.ts";
+import { mediaProblem } from "./media.ts";
+import { type Change, ChangedSinceOpened, type ContentEditing, fileVersion } from "./save.ts";
 
 /** The largest request the endpoint reads: a PDF galley at its limit, base64-encoded, with its envelope. */
 const API_MAX_BYTES = 28 * 1024 * 1024;

@@ -16,14 +16,14 @@
  */
 import { createHash } from "node:crypto";
 import type { Context, MiddlewareHandler } from "hono";
-import { pagePath } from "../contract/page-path.ts";
-import { routeEntry } from "../contract/route-table.ts";
-import { readBeaconBody } from "../contract/usage-beacon.ts";
-import type { Locale } from "../i18n/locales.ts";
-import { isBeaconToken } from "../service/usage/beacon-token.ts";
-import type { UsageBatch, Use } from "../service/usage/record.ts";
-import { isRobot } from "../service/usage/robots.ts";
-import { visitorNetwork } from "./visitor-network.ts";
+import { pagePath } from "../../contract/page-path.ts";
+import { routeEntry } from "../../contract/route-table.ts";
+import { readBeaconBody } from "../../contract/usage-beacon.ts";
+import type { Locale } from "../../i18n/locales.ts";
+import { visitorNetwork } from "../visitor-network.ts";
+import { isBeaconToken } from "./beacon-token.ts";
+import type { UsageBatch, Use } from "./record.ts";
+import { isRobot } from "./robots.ts";
 
 /** COUNTER's double-click window. */
 export const DOUBLE_CLICK_MS = 30_000;

@@ -8,8 +8,8 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { GitHost } from "../service/editor/decap-config.ts";
-import { editorHistoryApp, hostLetsWrite } from "./editor-history.ts";
+import type { GitHost } from "./decap-config.ts";
+import { editorHistoryApp, hostLetsWrite } from "./history-app.ts";
 
 let api: Server;
 let origin: string;
@@ -50,7 +50,7 @@ describe("who may read an article's history", () => {
   });
 
   it("answers a writer with the history, and anyone else with 401; ids must be ids", async () => {
-    const app = editorHistoryApp({ contentDir: path.resolve(import.meta.dirname, "../content/demo"), host: host("github") });
+    const app = editorHistoryApp({ contentDir: path.resolve(import.meta.dirname, "../../content/demo"), host: host("github") });
     const query =
       "/admin/history?journal=journal-of-social-inquiry&issue=v15-n1&article=climate-anxiety-and-pro-environmental-action-among-university-students";
     expect((await app.request(query)).status).toBe(401);
@@ -75,7 +75,7 @@ describe("what the site's last import refused", () => {
       problems: [{ file: "journals/j/issues/v1-n1.yaml", field: "articles.0.doi", message: "a DOI such as 10.5555/abc.2025.1" }],
     };
     const app = editorHistoryApp({
-      contentDir: path.resolve(import.meta.dirname, "../content/demo"),
+      contentDir: path.resolve(import.meta.dirname, "../../content/demo"),
       host: host("github"),
       lastSync: async () => refused,
     });

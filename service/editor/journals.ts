@@ -2,8 +2,8 @@
 import { readdir } from "node:fs/promises";
 import path from "node:path";
 import { parse } from "yaml";
-import { readInside } from "../service/content/confined.ts";
-import type { JournalListing } from "../service/editor/decap-config.ts";
+import { readInside } from "../content/confined.ts";
+import type { JournalListing } from "./decap-config.ts";
 
 export async function journalsOf(contentDir: string): Promise<JournalListing[]> {
   const dirs = await readdir(path.join(contentDir, "journals"), { withFileTypes: true }).catch(() => []);

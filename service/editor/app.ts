@@ -14,14 +14,14 @@ import path from "node:path";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { escapeAttribute } from "entities";
 import { Hono } from "hono";
-import { type DecapCollection, decapCollections, type GitHost, hostBackend, hostEndpoints, underFolder } from "../service/editor/decap-config.ts";
-import type { Author } from "../service/editor/git.ts";
-import type { ContentEditing } from "../service/editor/save.ts";
-import { decapDist } from "./editor-bundle.ts";
-import { editorHistoryApp, type LastSync } from "./editor-history.ts";
-import { journalsOf } from "./editor-journals.ts";
-import { gitHubOAuthApp } from "./editor-oauth.ts";
-import { createProxyApp } from "./editor-proxy.ts";
+import { decapDist } from "./bundle.ts";
+import { type DecapCollection, decapCollections, type GitHost, hostBackend, hostEndpoints, underFolder } from "./decap-config.ts";
+import type { Author } from "./git.ts";
+import { editorHistoryApp, type LastSync } from "./history-app.ts";
+import { journalsOf } from "./journals.ts";
+import { gitHubOAuthApp } from "./oauth.ts";
+import { createProxyApp } from "./proxy.ts";
+import type { ContentEditing } from "./save.ts";
 
 /**
  * The editor's policy: Decap compiles its validators at run time (`'unsafe-eval'`, ajv) and sets
@@ -45,7 +45,7 @@ export function editorPolicy(hosts: string[] = []): string {
   ].join("; ");
 }
 
-const editorClientScript = readFileSync(path.join(import.meta.dirname, "editor-client.js"), "utf8");
+const editorClientScript = readFileSync(path.join(import.meta.dirname, "client.js"), "utf8");
 
 /** Where saves go: the local endpoint, or a Git host. */
 export type EditorBackend =

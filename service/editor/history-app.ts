@@ -9,10 +9,10 @@
  */
 import { createHash } from "node:crypto";
 import { Hono } from "hono";
-import { SLUG } from "../service/content/schema.ts";
-import { type GitHost, hostEndpoints } from "../service/editor/decap-config.ts";
-import { articleHistory } from "../service/editor/history.ts";
-import type { SyncStatus } from "./content-sync.ts";
+import { SLUG } from "../content/schema.ts";
+import type { SyncStatus } from "../content/sync.ts";
+import { type GitHost, hostEndpoints } from "./decap-config.ts";
+import { articleHistory } from "./history.ts";
 
 /** Reads what the content sync did last. */
 export type LastSync = () => Promise<SyncStatus | undefined>;

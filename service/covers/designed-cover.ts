@@ -6,11 +6,11 @@
  * least 4.5:1 against its ground. The image optimizer rasterizes it (server/images.ts).
  */
 import { escapeUTF8 } from "entities";
-import { type Covered, type CoverFace, coverFace, designedCoverOf, designedCoverPath, fnv1a } from "../contract/designed-cover.ts";
-import { upper } from "../i18n/locales.ts";
-import { messages } from "../i18n/messages/index.ts";
-import { type ApiClient, namesNothing } from "../service/api/client.ts";
-import { measure, outline, type Style, wrap } from "./typeset.server.ts";
+import { type Covered, type CoverFace, coverFace, designedCoverOf, designedCoverPath, fnv1a } from "../../contract/designed-cover.ts";
+import { upper } from "../../i18n/locales.ts";
+import { messages } from "../../i18n/messages/index.ts";
+import { type ApiClient, namesNothing } from "../api/client.ts";
+import { measure, outline, type Style, wrap } from "./typeset.ts";
 
 export interface Palette {
   ground: string;
