@@ -19,7 +19,7 @@
  * A kept page carries a weak ETag of its bytes, so a browser or a CDN that has it gets a 304, and a
  * Cache-Control that lets a CDN do as this cache does (`s-maxage`, `stale-while-revalidate`) while a
  * browser asks again each time. `markStale()` (a content import, a pull from the journals) makes
- * every kept page stale: the next request for it is answered with it once while it is rendered
+ * every kept page stale, and any whose render began before it: the next request for it is answered with it once while it is rendered
  * again, so an import costs no visitor a wait, and a page stays at hand should the database falter.
  *
  * A page rendered while content could not be read (`DEGRADED_HEADER`, or a 5xx, such as a render
@@ -29,9 +29,9 @@
  *
  * The pages are kept by lru-cache (decision 048): its TTL is the fresh window, its `fetch` with
  * `allowStale` serves a stale page while one render in the background replaces it, and a failed
- * render there leaves the stale page in place (`noDeleteOnFetchRejection`). A page not kept yet is
- * rendered by the request that asks for it, not through `fetch`, whose placeholder would push a
- * kept page out for every 404 or feed asked for.
+ * render there leaves the stale page in place (`noDeleteOnFetchRejection`). A page not kept, or kept
+ * too long ago to answer, is rendered by the request that asks for it, not through `fetch`, whose
+ * placeholder would push a kept page out for every 404 or feed asked for.
  */
 
 import { setImmediate as afterThisAnswer } from "node:timers/promises";
