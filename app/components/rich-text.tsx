@@ -3,7 +3,7 @@ import { type HeadingLevel, headingsFrom } from "../lib/heading-level.ts";
 import { useSafeNavigate } from "../lib/safe-navigate.ts";
 
 /**
- * Sanitized HTML from the content service (sanitized on import and again on output). A plain
+ * Sanitized HTML from the content service (sanitized on import: service/content/markdown.ts, decision 049). A plain
  * click on one of its links goes through the app's navigate helper: a page of this site opens
  * in the app, as the site's own links do; anything else loads as a document; a script URL that
  * got into the markup anyway is refused with an error. Clicks with a modifier key are the browser's.

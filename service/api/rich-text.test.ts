@@ -16,8 +16,8 @@ import type {
   PageContent,
 } from "../../contract/api-types.ts";
 import { pageIds } from "../../contract/api-types.ts";
+import { demoBundle } from "../../tests/demo-snapshot.ts";
 import { importContent } from "../content/import.ts";
-import { readContentFolder } from "../content/read-folder.ts";
 import { type DatabaseHandle, migrateToLatest, openDatabase } from "../db/database.ts";
 import { createApiApp } from "./app.ts";
 import { createContentService } from "./content-service.ts";
@@ -42,7 +42,7 @@ describe("rich text as stored", () => {
   beforeAll(async () => {
     handle = openDatabase(":memory:");
     await migrateToLatest(handle.db);
-    await importContent(handle.db, await readContentFolder("content/demo"));
+    await importContent(handle.db, demoBundle());
     const { db } = handle;
     await db.updateTable("contentItemText").set({ detailsHtml: stored }).execute();
     await db.updateTable("page").set({ bodyHtml: stored }).execute();
