@@ -1,4 +1,9 @@
+import { execFileSync } from "node:child_process";
+import { mkdtempSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { defineConfig } from "@playwright/test";
+import { isDemoSnapshot, SNAPSHOT_ENV } from "./tests/demo-snapshot.ts";
 
 /**
  * Added to every port below, so that two checkouts (worktrees) on one machine can run their
@@ -21,10 +26,22 @@ export const STUB_PORTS = { smtp: 2526 + OFFSET, botCheck: 3298 + OFFSET, ipCoun
 process.env.MERIDIAN_E2E_DATABASE ??= `/tmp/meridian-e2e-${process.pid}.db`;
 export const E2E_DATABASE = process.env.MERIDIAN_E2E_DATABASE;
 const databaseFile = E2E_DATABASE;
+// The demo read and imported once for the run, unless the test command did (tests/demo-snapshot.ts):
+// every server below starts on a copy of its database instead of importing the demo again.
+if (!isDemoSnapshot(process.env[SNAPSHOT_ENV] ?? "")) {
+  const dir = mkdtempSync(path.join(os.tmpdir(), "meridian-demo-"));
+  execFileSync(process.execPath, ["tests/make-demo-snapshot.ts", dir], { stdio: "inherit" });
+  process.env[SNAPSHOT_ENV] = dir;
+  process.env.MERIDIAN_DEMO_SNAPSHOT_MADE = dir;
+}
+const demoDatabase = path.join(process.env[SNAPSHOT_ENV] ?? "", "demo.db");
+/** A shell command that puts a fresh copy of the demo database at `file` (its write-ahead log and shared memory gone). */
+const demoCopy = (file: string) => `rm -f ${file}-wal ${file}-shm && cp ${demoDatabase} ${file}`;
 
 /** Browser tests drive Debian's Chromium against the production build, on a fresh SQLite file. */
 export default defineConfig({
   testDir: "tests/e2e",
+  globalTeardown: "tests/playwright-teardown.ts",
   fullyParallel: true,
   workers: 2,
   forbidOnly: Boolean(process.env.CI),
@@ -49,7 +66,7 @@ export default defineConfig({
   webServer: [
     {
       // Only this server's files: the others' databases share the name's beginning.
-      command: `rm -f ${databaseFile} ${databaseFile}-wal ${databaseFile}-shm && node server/main.ts`,
+      command: `${demoCopy(databaseFile)} && node server/main.ts`,
       env: {
         PORT: String(PORT),
         // Every test server is one process, as the memory of a test run allows (tests/e2e/workers.spec.ts runs several).
@@ -76,7 +93,7 @@ export default defineConfig({
       timeout: 60_000,
     },
     {
-      command: `rm -f ${databaseFile}-redirect* && node server/main.ts`,
+      command: `${demoCopy(`${databaseFile}-redirect`)} && node server/main.ts`,
       env: {
         PORT: String(REDIRECT_PORT),
         WEB_CONCURRENCY: "1",
@@ -89,7 +106,7 @@ export default defineConfig({
       timeout: 120_000,
     },
     {
-      command: `rm -f ${databaseFile}-analytics* && node server/main.ts`,
+      command: `${demoCopy(`${databaseFile}-analytics`)} && node server/main.ts`,
       env: { PORT: String(ANALYTICS_PORT), WEB_CONCURRENCY: "1", SQLITE_FILE: `${databaseFile}-analytics`, GA_MEASUREMENT_ID },
       url: `http://127.0.0.1:${ANALYTICS_PORT}/robots.txt`,
       reuseExistingServer: false,
@@ -112,7 +129,7 @@ export default defineConfig({
       timeout: 120_000,
     },
     {
-      command: `rm -f ${databaseFile}-services* && node server/main.ts`,
+      command: `${demoCopy(`${databaseFile}-services`)} && node server/main.ts`,
       env: {
         PORT: String(SERVICES_PORT),
         WEB_CONCURRENCY: "1",

@@ -52,7 +52,11 @@ export async function makeDemoPostgresTemplate(url: string, bundle: ContentBundl
   }
 }
 
-export function testDatabases({ demo = false } = {}): TestDatabase[] {
+/**
+ * `postgres: false` for code whose SQL is another module's, tested on both there: it runs on SQLite
+ * alone (a PostgreSQL run would test that other module's queries again).
+ */
+export function testDatabases({ demo = false, postgres = true } = {}): TestDatabase[] {
   const list: TestDatabase[] = [
     {
       dialect: "sqlite",
@@ -65,6 +69,7 @@ export function testDatabases({ demo = false } = {}): TestDatabase[] {
     },
   ];
   const url = process.env.TEST_DATABASE_URL;
+  if (!postgres) return list;
   if (url) {
     list.push({
       dialect: "postgres",

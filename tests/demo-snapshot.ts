@@ -3,35 +3,20 @@
  * server that needs it: reading content/demo (225 YAML files, 154 Markdown, 153 PDFs) costs 4 to
  * 19 s on this machine and importing it another 2 to 4 s, which ~30 Vitest files and ~30 test
  * servers used to pay each. The snapshot is the real reading's result (`readContentFolder`) and the
- * real import's database, made by `makeDemoSnapshot` at the start of the run (Vitest's global setup,
- * Playwright's configuration) into a folder named by MERIDIAN_DEMO_SNAPSHOT.
+ * real import's database, made by tests/make-demo-snapshot.ts at the start of the run (Vitest's global
+ * setup, Playwright's configuration) into a folder named by MERIDIAN_DEMO_SNAPSHOT. This module reads
+ * it and stays light: Playwright's configuration, which every spec loads, imports it.
  */
 import { randomUUID } from "node:crypto";
-import { copyFileSync, readFileSync, writeFileSync } from "node:fs";
+import { copyFileSync, existsSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { deserialize, serialize } from "node:v8";
-import { importContent } from "../service/content/import.ts";
-import { type ContentBundle, readContentFolder } from "../service/content/read-folder.ts";
-import { migrateToLatest, openDatabase } from "../service/db/database.ts";
+import { deserialize } from "node:v8";
+import type { ContentBundle } from "../service/content/read-folder.ts";
 
 export const SNAPSHOT_ENV = "MERIDIAN_DEMO_SNAPSHOT";
 export const DEMO_FOLDER = path.resolve(import.meta.dirname, "../content/demo");
-const BUNDLE_FILE = "bundle.v8";
-const DATABASE_FILE = "demo.db";
-
-/** Reads the demo folder and imports it into a fresh SQLite file, both kept in `dir`. */
-export async function makeDemoSnapshot(dir: string): Promise<void> {
-  const bundle = await readContentFolder(DEMO_FOLDER);
-  writeFileSync(path.join(dir, BUNDLE_FILE), serialize(bundle));
-  const { db } = openDatabase(path.join(dir, DATABASE_FILE));
-  try {
-    await migrateToLatest(db);
-    await importContent(db, bundle);
-  } finally {
-    // The last connection closed checkpoints the WAL: the one file holds everything.
-    await db.destroy();
-  }
-}
+export const BUNDLE_FILE = "bundle.v8";
+export const DATABASE_FILE = "demo.db";
 
 function snapshotDir(): string {
   const dir = process.env[SNAPSHOT_ENV];
@@ -54,4 +39,9 @@ export function copyDemoDatabase(file = path.join(snapshotDir(), `${randomUUID()
 /** The snapshot's database file itself, for a shell command that copies it (a Playwright web server's). */
 export function demoDatabaseFile(): string {
   return path.join(snapshotDir(), DATABASE_FILE);
+}
+
+/** Whether `dir` holds a whole snapshot already (the test command makes one for both runners). */
+export function isDemoSnapshot(dir: string): boolean {
+  return existsSync(path.join(dir, BUNDLE_FILE)) && existsSync(path.join(dir, DATABASE_FILE));
 }

@@ -10,6 +10,7 @@ import os from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
 import { startServer } from "../../scripts/server-process.ts";
+import { copyDemoDatabase } from "../demo-snapshot.ts";
 
 const BROWSER = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36";
 const CRAWLER = "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)";
@@ -46,7 +47,7 @@ const HOSTILE: [method: string, target: string, body?: string][] = [
 test("hostile requests are answered 4xx and logged without an error line or a stack", async () => {
   test.setTimeout(120_000);
   const dir = mkdtempSync(path.join(os.tmpdir(), "hostile-"));
-  const server = await startServer({ SQLITE_FILE: path.join(dir, "content.db"), DATABASE_URL: undefined, API_URL: undefined });
+  const server = await startServer({ SQLITE_FILE: copyDemoDatabase(path.join(dir, "content.db")), DATABASE_URL: undefined, API_URL: undefined });
   try {
     const from = server.output().length;
     const answers: string[] = [];

@@ -9,6 +9,7 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { expect, test } from "@playwright/test";
 import { startServer } from "../../scripts/server-process.ts";
+import { copyDemoDatabase } from "../demo-snapshot.ts";
 import { gotoHydrated } from "./hydrated.ts";
 
 const run = promisify(execFile);
@@ -16,7 +17,7 @@ const dir = mkdtempSync(path.join(tmpdir(), "meridian-prerender-"));
 const env = {
   ...process.env,
   PRERENDER_DIR: path.join(dir, "pages"),
-  SQLITE_FILE: path.join(dir, "content.db"),
+  SQLITE_FILE: copyDemoDatabase(path.join(dir, "content.db")),
   PUBLIC_URL: "https://www.meridianpress.example",
 };
 

@@ -14,12 +14,13 @@ import { DatabaseSync } from "node:sqlite";
 import { expect, test } from "@playwright/test";
 import { API_TOKEN, E2E_DATABASE, PORT } from "../../playwright.config.ts";
 import { freePort, startServer } from "../../scripts/server-process.ts";
+import { copyDemoDatabase } from "../demo-snapshot.ts";
 import { visitorIp } from "./submissions.ts";
 
 test("pages degrade while the content service is down, and recover when it returns", async ({ request }) => {
   test.setTimeout(180_000);
   const dir = mkdtempSync(path.join(os.tmpdir(), "recovery-"));
-  const contentEnv = { SQLITE_FILE: path.join(dir, "content.db"), DATABASE_URL: undefined };
+  const contentEnv = { SQLITE_FILE: copyDemoDatabase(path.join(dir, "content.db")), DATABASE_URL: undefined };
   const port = await freePort();
   let content = await startServer(contentEnv, { port });
   // It keeps no page, so that no kept copy answers for the service.

@@ -10,6 +10,7 @@ import os from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
 import { startServer } from "../../scripts/server-process.ts";
+import { copyDemoDatabase } from "../demo-snapshot.ts";
 
 test("a kept page is one page whatever parameters its URL adds, sent in the encoding each request takes", async ({ request }) => {
   const tracked = `/tr/dergiler?utm_source=e2e-${test.info().workerIndex}&fbclid=${Date.now()}`;
@@ -84,7 +85,7 @@ test("a burst of renders is bounded: a kept page is answered in its midst, and w
   // 200 visitors at once, all from this machine's one address: no cap on one address's connections
   // (CONNECTIONS_PER_ADDRESS, 128; server/connection-cap.ts), which would close the ones above it.
   const server = await startServer({
-    SQLITE_FILE: path.join(dir, "content.db"),
+    SQLITE_FILE: copyDemoDatabase(path.join(dir, "content.db")),
     DATABASE_URL: undefined,
     RENDER_CONCURRENCY: "1",
     CONNECTIONS_PER_ADDRESS: "0",

@@ -16,6 +16,7 @@ import { readBeaconBody } from "../../contract/usage-beacon.ts";
 import { startServer } from "../../scripts/server-process.ts";
 import { openDatabase } from "../../service/db/database.ts";
 import { NETWORK_DAY_CAP } from "../../service/usage/record.ts";
+import { copyDemoDatabase } from "../demo-snapshot.ts";
 
 const BROWSER = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Safari/537.36";
 const CRAWLER = "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)";
@@ -59,7 +60,7 @@ const get = (base: string, path: string, { ip, agent = BROWSER }: { ip: string; 
 test("a view counts once, a second within 30 s and a crawler's not at all, a PDF as a request; the article's page shows them", async () => {
   test.setTimeout(120_000);
   const dir = mkdtempSync(path.join(os.tmpdir(), "usage-"));
-  const file = path.join(dir, "content.db");
+  const file = copyDemoDatabase(path.join(dir, "content.db"));
   const env = { SQLITE_FILE: file, DATABASE_URL: undefined, TRUST_PROXY: "1" };
   let server = await startServer(env);
   const article = await articleWithPdf(server.base);
@@ -109,7 +110,7 @@ test("a view counts once, a second within 30 s and a crawler's not at all, a PDF
 test(`20 requests with 20 user agents from one address, for the page and the PDF, count ${NETWORK_DAY_CAP} views; another network its own`, async () => {
   test.setTimeout(120_000);
   const dir = mkdtempSync(path.join(os.tmpdir(), "usage-agents-"));
-  const file = path.join(dir, "content.db");
+  const file = copyDemoDatabase(path.join(dir, "content.db"));
   const server = await startServer({ SQLITE_FILE: file, DATABASE_URL: undefined, TRUST_PROXY: "1" });
   const article = await articleWithPdf(server.base);
   for (let i = 0; i < 20; i++) {
@@ -128,7 +129,7 @@ test("behind a CDN (USAGE_BEACON) a page counts when the browser says it showed 
 }) => {
   test.setTimeout(120_000);
   const dir = mkdtempSync(path.join(os.tmpdir(), "usage-beacon-"));
-  const file = path.join(dir, "content.db");
+  const file = copyDemoDatabase(path.join(dir, "content.db"));
   const server = await startServer({ SQLITE_FILE: file, DATABASE_URL: undefined, USAGE_BEACON: "true" });
   const article = await articleWithPdf(server.base);
   const views = async () => (await countsOf(file, article.id)).find((c) => c.metric === "investigation")?.total ?? 0;
