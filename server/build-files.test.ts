@@ -40,7 +40,6 @@ describe("the build's files, from memory", () => {
       expect(response.headers.get("vary")).toBe("Accept-Encoding");
       expect(response.headers.get("content-type")).toMatch(/^text\/javascript/);
       expect(response.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
-      expect(response.headers.get("x-content-type-options")).toBe("nosniff");
       expect(response.headers.get("content-security-policy")).toContain("default-src 'none'");
       expect(Buffer.from(await response.arrayBuffer()).equals(Buffer.from(bytes))).toBe(true);
     }

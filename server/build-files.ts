@@ -4,7 +4,8 @@
  * beside them (scripts/compress-assets.ts), and answered from there with headers made once: the
  * form the request takes, `Vary: Accept-Encoding` where there is a choice, a strong ETag per form
  * (304 on If-None-Match), the file's lifetime (hashed assets immutable, the build's identity files
- * revalidated, the others an hour) and the security headers of a resource. The build is a few
+ * revalidated, the others an hour) and a resource's Content-Security-Policy (the other security
+ * headers are set around it, server/security-headers.ts `commonHeaders`). The build is a few
  * megabytes; read from the file system for each request, its files were sent at a few per cent of
  * what this machine can send (docs/benchmarks.md).
  */
@@ -14,7 +15,7 @@ import type { MiddlewareHandler } from "hono";
 import { getMimeType } from "hono/utils/mime";
 import { BUILD_FILES_CACHE_CONTROL, BUILDS_PATH, IMMUTABLE } from "../contract/route-rules.ts";
 import { bodyTag, encodingOf, matchesEtag } from "./encodings.ts";
-import { COMMON_HEADERS, RESOURCE_POLICY } from "./security-headers.ts";
+import { RESOURCE_POLICY } from "./security-headers.ts";
 
 type Form = "identity" | "br" | "gzip";
 
@@ -52,7 +53,6 @@ function readBuild(clientDir: string): Map<string, Partial<Record<Form, Sent>>> 
     }
     const compressed = forms.br !== undefined || forms.gzip !== undefined;
     const common: [string, string][] = [
-      ...Object.entries(COMMON_HEADERS),
       ["Content-Security-Policy", RESOURCE_POLICY],
       ["Content-Type", getMimeType(entry.name) ?? "application/octet-stream"],
       ["Cache-Control", cacheControlOf(urlPath)],

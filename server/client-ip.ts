@@ -1,3 +1,6 @@
+import { getConnInfo } from "@hono/node-server/conninfo";
+import type { Context } from "hono";
+
 /**
  * The visitor's address, for the form rate limit and the IP-to-country lookup. Behind
  * `trustProxy` proxies (a load balancer, a CDN) the socket is the nearest proxy's; the visitor is
@@ -26,4 +29,17 @@ function trustedHop(header: string | undefined, trustProxy: number): string | un
  */
 export function clientProtocol(forwardedProto: string | undefined, trustProxy: number): string | undefined {
   return trustedHop(forwardedProto, trustProxy)?.toLowerCase();
+}
+
+/** The visitor's address of a request: its socket's, or what the trusted proxies say. */
+export function visitorIpOf(trustProxy: number): (c: Context) => string | undefined {
+  return (c) => {
+    let socketAddress: string | undefined;
+    try {
+      socketAddress = getConnInfo(c).remote.address;
+    } catch {
+      // Not served from a socket (app.request in tests).
+    }
+    return clientIp(socketAddress, c.req.header("x-forwarded-for"), trustProxy);
+  };
 }

@@ -26,6 +26,7 @@ describe("configuration", () => {
         IP_COUNTRY_URL: "https://ip2c.example/lookup",
         FORM_SECRET: "short",
         GA_MEASUREMENT_ID: "UA-12345-1",
+        API_TOKEN: `${"t".repeat(32)} with spaces`,
       });
     expect(attempt).toThrow(/^invalid configuration:/);
     const message = (() => {
@@ -43,6 +44,7 @@ describe("configuration", () => {
       "IP_COUNTRY_URL: a URL with an {ip} placeholder",
       "FORM_SECRET: at least 32 characters",
       "GA_MEASUREMENT_ID: a Google Analytics 4 measurement id",
+      "API_TOKEN: letters, digits and - . _ ~ + / only",
     ]) {
       expect(message).toContain(line);
     }

@@ -151,10 +151,16 @@ export const configSchema = z.object({
       "pages one process renders at once (one starts per turn of the event loop, so kept pages and files never wait behind a burst of renders); up to 16 more per render slot wait a second at most, then are answered with a kept copy or a `503` with `Retry-After` and a short page in their language. Raise it when the content is read over the network (`API_URL`, a distant PostgreSQL)",
   }),
   API_URL: optionalUrl.meta({ description: "read content from a content service running elsewhere instead of in-process" }),
-  API_TOKEN: z.string().min(32, "at least 32 characters").optional().meta({
-    description:
-      "32+ characters, the same on the content service and on the web processes that use it through `API_URL`: only requests carrying it may post form submissions to it",
-  }),
+  API_TOKEN: z
+    .string()
+    .min(32, "at least 32 characters")
+    // What an Authorization header's bearer token may hold (RFC 6750), which hono/bearer-auth checks.
+    .regex(/^[A-Za-z0-9._~+/-]+=*$/, "letters, digits and - . _ ~ + / only (a bearer token), and = at the end")
+    .optional()
+    .meta({
+      description:
+        "32+ characters, the same on the content service and on the web processes that use it through `API_URL`: only requests carrying it may post form submissions to it",
+    }),
   PUBLIC_URL: optionalUrl
     .transform((url) => url && new URL(url).origin)
     .meta({

@@ -12,12 +12,12 @@ const jsonLines = (text: string) =>
     .filter(Boolean)
     .map((line) => JSON.parse(line) as Record<string, unknown>);
 
-/** A Hono app behind `requestIds()`, with a page that logs, one that fails, and one that is slow. */
+/** A Hono app behind `requestLog()`, with a page that logs, one that fails, and one that is slow. */
 const app = `
   import { Hono } from "hono";
-  import { requestIds, startLogs } from "./server/log.ts";
+  import { requestLog, startLogs } from "./server/log.ts";
   const app = new Hono();
-  app.use(requestIds());
+  app.use(requestLog());
   app.get("/work", (c) => { console.warn("looked %s up", "it"); return c.text("ok"); });
   app.all("/fail", (c) => c.text("no", 500));
   app.get("/slow", async (c) => { await new Promise((r) => setTimeout(r, 1100)); return c.text("late"); });
@@ -106,14 +106,14 @@ describe("the logs", () => {
       import { connect } from "node:net";
       import { getRequestListener } from "@hono/node-server";
       import { Hono } from "hono";
-      import { requestIds, startLogs } from "./server/log.ts";
+      import { requestLog, startLogs } from "./server/log.ts";
       await startLogs();
       let asked, logged;
       const reached = new Promise((resolve) => (asked = resolve));
       const done = new Promise((resolve) => (logged = resolve));
       const app = new Hono();
       app.use(async (_c, next) => { await next(); logged(); });
-      app.use(requestIds());
+      app.use(requestLog());
       // As React Router answers a page whose request was aborted while its loaders ran.
       app.get("/page", async (c) => {
         asked();

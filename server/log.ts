@@ -5,16 +5,17 @@
  * (pino-pretty, a development dependency). `console` is routed into the logger, so the lines that
  * `app/` and `service/` write (which may not import `server/`), and React Router's own, come out alike.
  *
- * Each request gets an id (the proxy's X-Request-Id when it is a plain token, else a new one), sent
+ * Each request gets an id (hono/request-id: the proxy's X-Request-Id when it is a plain token, else a new one), sent
  * back in X-Request-Id, and one access line when it is answered: method, path, status and duration.
  * A failed one (5xx) is logged as an error, a slow one (over a second) as a warning, and one whose
  * client closed the connection before its answer as that (status 499, nginx's "client closed request").
  */
 import { AsyncLocalStorage } from "node:async_hooks";
 import cluster from "node:cluster";
-import { randomUUID } from "node:crypto";
 import { format } from "node:util";
 import type { MiddlewareHandler } from "hono";
+import { every } from "hono/combine";
+import { requestId } from "hono/request-id";
 import { type DestinationStream, type Logger, type LoggerOptions, pino } from "pino";
 
 const currentRequest = new AsyncLocalStorage<string>();
@@ -105,11 +106,14 @@ export async function startLogs({
   return logger;
 }
 
-/** Gives each request its id (for the lines written while it is answered, and in X-Request-Id), and logs it once answered. */
-export function requestIds(): MiddlewareHandler {
+/**
+ * Logs each request once answered, under the id hono/request-id gave it (`requestId()` runs
+ * first), which every line written meanwhile carries too; sends the id back in X-Request-Id
+ * whatever answered (request-id sets it only on answers made through the context).
+ */
+function accessLog(): MiddlewareHandler {
   return async (c, next) => {
-    const given = c.req.header("x-request-id");
-    const id = given && /^[\w.:-]{8,128}$/.test(given) ? given : randomUUID();
+    const id = c.get("requestId");
     const started = performance.now();
     await currentRequest.run(id, next);
     c.res.headers.set("X-Request-Id", id);
@@ -123,3 +127,6 @@ export function requestIds(): MiddlewareHandler {
     else logger.info(line, "request");
   };
 }
+
+/** Each request's id (the proxy's X-Request-Id when it is a plain token of at most 128 characters, else a new UUID) and its access line. */
+export const requestLog = (): MiddlewareHandler => every(requestId({ limitLength: 128 }), accessLog());

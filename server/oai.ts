@@ -3,7 +3,8 @@
  * this process, or over API_URL when the content service runs elsewhere. Harvesters know the
  * site's address only, so the site answers for the repository in both cases.
  */
-import type { Hono } from "hono";
+import { Hono } from "hono";
+import { oaiBodyLimit } from "../service/oai/app.ts";
 
 export type OaiHandler = (request: Request) => Promise<Response>;
 
@@ -39,4 +40,11 @@ export function forwardedOai(apiUrl: string): OaiHandler {
       });
     }
   };
+}
+
+/** /oai: harvesters' requests (GET, or POST with a small form) go to the repository as they are. */
+export function oaiApp(oai: OaiHandler): Hono {
+  const app = new Hono();
+  app.all("/oai", oaiBodyLimit, (c) => oai(c.req.raw));
+  return app;
 }

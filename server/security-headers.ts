@@ -7,6 +7,7 @@
  */
 import { createHash } from "node:crypto";
 import type { MiddlewareHandler } from "hono";
+import { secureHeaders } from "hono/secure-headers";
 
 /** The third parties a page may talk to: each only when it is configured. */
 export interface ThirdParties {
@@ -16,15 +17,26 @@ export interface ThirdParties {
 
 const CSP = "Content-Security-Policy";
 
-/** What every answer carries, whatever its type (and every kept page, page-cache.ts, answered ahead of this middleware). */
-export const COMMON_HEADERS: Record<string, string> = {
-  "Strict-Transport-Security": "max-age=31536000",
-  "X-Content-Type-Options": "nosniff",
-  "Referrer-Policy": "strict-origin-when-cross-origin",
-  "Cross-Origin-Resource-Policy": "same-origin",
-  "X-Frame-Options": "DENY",
-  "Permissions-Policy": "camera=(), microphone=(), geolocation=(), payment=(), usb=(), browsing-topics=()",
-};
+/**
+ * What every answer carries, whatever its type and whatever answers it (a kept page, a build file):
+ * Hono's secure headers with our values, and none of its others (Cross-Origin-Opener-Policy would
+ * cut the editor's sign-in window from the page that opened it).
+ */
+export const commonHeaders = (): MiddlewareHandler =>
+  secureHeaders({
+    strictTransportSecurity: "max-age=31536000",
+    xContentTypeOptions: true,
+    referrerPolicy: "strict-origin-when-cross-origin",
+    crossOriginResourcePolicy: "same-origin",
+    xFrameOptions: "DENY",
+    permissionsPolicy: { camera: [], microphone: [], geolocation: [], payment: [], usb: [], browsingTopics: [] },
+    crossOriginOpenerPolicy: false,
+    originAgentCluster: false,
+    xDnsPrefetchControl: false,
+    xDownloadOptions: false,
+    xPermittedCrossDomainPolicies: false,
+    xXssProtection: false,
+  });
 
 /** Anything but a page (files, JSON, XML, SVG) runs nothing, loads nothing and is framed by nobody. */
 export const RESOURCE_POLICY = "default-src 'none'; style-src-attr 'unsafe-inline'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
@@ -145,18 +157,16 @@ export async function withPagePolicy(response: Response, thirdParties: ThirdPart
 }
 
 /**
- * The headers of every answer: the common ones, and a policy where the answer has none yet (a
- * rendered or prerendered page has its own already, computed once with the page; a page refused
- * before React Router gets its policy here, anything else the resource policy).
+ * Every answer's policy where it has none yet: a rendered or prerendered page has its own already,
+ * computed once with the page; a page refused before React Router gets its policy here, anything
+ * else the resource policy. Inside the compression: the hashes are of the page's own bytes.
  */
-export function securityHeaders(thirdParties: ThirdParties): MiddlewareHandler {
-  const common = Object.entries(COMMON_HEADERS);
+export function contentPolicies(thirdParties: ThirdParties): MiddlewareHandler {
   return async (c, next) => {
     await next();
     // Only a new answer is set: Hono's setter makes even the same answer anew, its body a stream.
     const answer = await withPagePolicy(c.res, thirdParties);
     if (answer !== c.res) c.res = answer;
     if (!c.res.headers.has(CSP)) c.res.headers.set(CSP, RESOURCE_POLICY);
-    for (const [name, value] of common) c.res.headers.set(name, value);
   };
 }
