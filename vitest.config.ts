@@ -3,7 +3,7 @@ import { defineConfig } from "vitest/config";
 export default defineConfig({
   test: {
     include: ["**/*.test.ts"],
-    exclude: ["node_modules/**", "build/**", "tests/e2e/**"],
+    exclude: ["node_modules/**", "build/**", "tests/e2e/**", "bench/**"],
     // The demo catalogue read and imported once for the run (tests/demo-snapshot.ts).
     globalSetup: ["tests/vitest-setup.ts"],
     testTimeout: 30_000,

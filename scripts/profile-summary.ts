@@ -11,8 +11,8 @@
  *
  * A profile of a page under load, the page cache off (docs/benchmarks.md):
  *   PORT=4401 NODE_ENV=production PAGE_CACHE_SECONDS=0 node --cpu-prof --cpu-prof-dir=/tmp/prof server/main.ts &
- *   npx autocannon -c 16 -d 10 http://127.0.0.1:4401/   # warm-up
- *   start=$(cut -d' ' -f1 /proc/uptime); npx autocannon -c 16 -d 15 http://127.0.0.1:4401/
+ *   bench/node_modules/.bin/autocannon -c 16 -d 10 http://127.0.0.1:4401/   # warm-up
+ *   start=$(cut -d' ' -f1 /proc/uptime); bench/node_modules/.bin/autocannon -c 16 -d 15 http://127.0.0.1:4401/
  *   kill -INT %1; node scripts/profile-summary.ts /tmp/prof/*.cpuprofile --from-uptime $start
  */
 import { readFileSync } from "node:fs";

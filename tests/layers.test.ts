@@ -21,6 +21,7 @@ const allowed: Record<string, string[]> = {
   app: [...GROUND, "service"],
   server: [...GROUND, "service"],
   scripts: [...GROUND, "service", "app", "server"],
+  bench: [...GROUND, "service", "app", "server", "scripts"],
   tests: [...GROUND, "service", "app", "server", "scripts"],
 };
 
