@@ -278,22 +278,33 @@ test.describe("after a client-side navigation", () => {
 });
 
 test.describe("reduced motion", () => {
-  /** How many animations and transitions run in the page, sampled while a slow navigation's bar shows. */
+  /**
+   * How many animations and transitions run in the page, sampled on five frames while a slow
+   * navigation's bar shows: the next page's data is held until then.
+   */
   async function runningDuringSlowNavigation(page: Page) {
     await gotoHydrated(page, "/");
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
     await page.route("**/*.data*", async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await held;
       await route.continue();
     });
     await page.getByRole("navigation", { name: "Main navigation" }).getByRole("link", { name: "Books", exact: true }).click();
     await expect(page.locator("[data-loading-bar]")).toHaveAttribute("data-loading-bar", "visible");
-    const samples: number[] = [];
-    for (let i = 0; i < 5; i++) {
-      samples.push(await page.evaluate(() => document.getAnimations().length));
-      await page.waitForTimeout(100);
-    }
-    // The page comes 1.5 s late by design, and later still on a loaded machine (CI's two workers):
-    // the test is about motion, so it waits for the page as long as a test may.
+    const samples = await page.evaluate(async () => {
+      const counts: number[] = [];
+      for (let i = 0; i < 5; i++) {
+        counts.push(document.getAnimations().length);
+        await new Promise((resolve) => requestAnimationFrame(resolve));
+      }
+      return counts;
+    });
+    release();
+    // The page is rendered on a loaded machine (CI's two workers): the test is about motion, so it
+    // waits for the page as long as a test may.
     await expect(heading(page)).toHaveText("Books", { timeout: 20_000 });
     return Math.max(...samples);
   }

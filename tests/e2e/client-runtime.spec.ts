@@ -31,16 +31,17 @@ test.describe("link prefetching", () => {
     return requests;
   }
 
-  /** Opens the home page, waits until it is idle, scrolls through it and waits again. */
+  /**
+   * Opens the home page and waits until its idle prefetching has run to its end: the web fonts wait
+   * for it (decision 030) and say they have come in localStorage.
+   */
   async function visitHomePage(page: Page) {
     await gotoHydrated(page, "/");
-    // Each pause: long enough for the page to be idle and the idle prefetches to run, one after the other.
-    await page.waitForTimeout(1500);
-    await page.waitForLoadState("networkidle");
-    await page.mouse.wheel(0, 10_000);
-    await page.waitForTimeout(1500);
-    await page.waitForLoadState("networkidle");
+    await page.waitForFunction(() => localStorage.getItem("meridian:fonts") === "1");
   }
+
+  /** A link whose page's data the idle prefetching never fetches: a footer's, below the fold. */
+  const footerLink = (page: Page) => page.getByRole("contentinfo").getByRole("link", { name: "Departments" });
 
   test("once the page is idle, the first visible links prefetch one at a time, three at most", async ({ page }) => {
     let loaded = 0;
@@ -50,8 +51,12 @@ test.describe("link prefetching", () => {
     const requests = watchData(page);
     await visitHomePage(page);
     // The header's first links at the top (the Services label links its overview, decision 033); the
-    // footer's, scrolled to later, not: the page has had its three.
-    expect(requests.map((r) => r.path)).toEqual(["/who-we-are.data", "/services.data", "/journals.data"]);
+    // footer's, scrolled to, not: the page has had its three. A link the pointer then rests on
+    // prefetches its page, after whatever the scrolling would have started.
+    await page.mouse.wheel(0, 10_000);
+    await footerLink(page).hover();
+    await expect.poll(() => requests.length).toBe(4);
+    expect(requests.map((r) => r.path)).toEqual(["/who-we-are.data", "/services.data", "/journals.data", "/who-we-are/departments.data"]);
     // None before the page had loaded, and each only once the one before had arrived.
     expect(requests[0].start).toBeGreaterThanOrEqual(loaded);
     for (const [i, request] of requests.entries()) {
@@ -62,8 +67,8 @@ test.describe("link prefetching", () => {
   test("a link prefetches its page's data when the pointer rests on it, or it gets focus", async ({ page }) => {
     const requests = watchData(page);
     await visitHomePage(page);
-    const footer = page.getByRole("contentinfo");
-    await footer.getByRole("link", { name: "Departments" }).hover();
+    await page.mouse.wheel(0, 10_000);
+    await footerLink(page).hover();
     await expect.poll(() => requests.map((r) => r.path)).toContain("/who-we-are/departments.data");
     await page.getByRole("link", { name: "Our services" }).focus();
     await expect.poll(() => requests.map((r) => r.path)).toContain("/services.data");
@@ -83,9 +88,13 @@ test.describe("link prefetching", () => {
       page.on("request", (request) => {
         if (request.url().endsWith(".woff2")) fonts.push(request.url());
       });
-      await visitHomePage(page);
+      // The page's timers on a clock of the test's, moved past all they would prefetch on.
+      await page.clock.install();
+      await gotoHydrated(page, "/");
+      await page.mouse.wheel(0, 10_000);
       await mainNavigation(page).getByRole("link", { name: "Journals" }).hover();
-      await page.waitForTimeout(500);
+      // The idle callbacks (at most 5 s after they are asked for) and a resting pointer's 100 ms.
+      await page.clock.runFor("00:06");
       expect(requests).toEqual([]);
       expect(errors).toEqual([]);
       // Links still navigate, fetching their data only then.

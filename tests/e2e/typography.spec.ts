@@ -150,12 +150,18 @@ test.describe("the fonts' arrival moves nothing", () => {
             record.paintedBeforeFonts = ![...document.fonts].some((face) => face.status === "loaded" && !face.family.includes("Fallback"));
           });
         });
-        // The fonts come a second and a half late: the page is first drawn in the fallbacks.
+        // The fonts come only once the page has drawn its first frame: it is drawn in the fallbacks.
+        let release = () => {};
+        const held = new Promise<void>((resolve) => {
+          release = resolve;
+        });
         await page.route(/\.woff2$/, async (route) => {
-          await new Promise((resolve) => setTimeout(resolve, 1500));
+          await held;
           await route.continue();
         });
-        await page.goto(path === "article" ? await articleWithFullText(request) : path);
+        await page.goto(path === "article" ? await articleWithFullText(request) : path, { waitUntil: "commit" });
+        await page.waitForFunction(() => "paintedBeforeFonts" in window);
+        release();
         await fontsFetched(page);
         // Two frames after the fonts came, by when any shift they caused has been reported.
         await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
