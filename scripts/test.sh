@@ -1,5 +1,5 @@
 #!/bin/sh
-# Every test: lint, types, unit and API tests (SQLite and PostgreSQL), the build, browser tests.
+# Every test: lint, types, the build, unit, API and site tests (SQLite and PostgreSQL), browser tests.
 # The demo is read and imported once, into a snapshot both test runners copy (tests/demo-snapshot.ts).
 set -e
 cd "$(dirname "$0")/.."
@@ -15,6 +15,7 @@ export MERIDIAN_DEMO_SNAPSHOT="$snapshot"
 npm run lint
 node tests/make-demo-snapshot.ts "$snapshot"
 npm run typecheck
-npx vitest run
+# Before Vitest: its site tests render the production build in process (tests/site-harness.ts).
 npm run build
+npx vitest run
 npx playwright test
