@@ -21,9 +21,10 @@ interface Sink {
 
 /**
  * A real SMTP server on 127.0.0.1 that keeps what it receives (port 0: any free port), and answers
- * each message's data after `acceptAfterMs`.
+ * each message's data once `answered` resolves (at once without it): a server slow to answer, held
+ * by the test rather than for a number of milliseconds.
  */
-async function startSink(port = 0, extra: Partial<SMTPServerOptions> = {}, acceptAfterMs = 0): Promise<Sink> {
+async function startSink(port = 0, extra: Partial<SMTPServerOptions> = {}, answered = Promise.resolve()): Promise<Sink> {
   const messages: Received[] = [];
   const server = new SMTPServer({
     authOptional: true,
@@ -37,7 +38,7 @@ async function startSink(port = 0, extra: Partial<SMTPServerOptions> = {}, accep
         const { headers, text } = parseMessage(Buffer.concat(chunks).toString("latin1"));
         const mailFrom = session.envelope.mailFrom ? session.envelope.mailFrom.address : "";
         messages.push({ mailFrom, rcptTo: session.envelope.rcptTo.map((r) => r.address), headers, text });
-        setTimeout(() => callback(), acceptAfterMs);
+        void answered.then(() => callback());
       });
     },
   });
@@ -273,13 +274,12 @@ for (const database of testDatabases()) {
     });
 
     it("sends what was waiting when it starts, then soon after a kick, and nothing once stopped", async () => {
-      const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
       const realTime = { now: undefined, pollMs: 60_000 };
       await insertMessage(db, "MP-0006", { nextAttemptAt: new Date().toISOString() });
       const worker = startOutbox(options(realTime));
       try {
         await vi.waitFor(() => expect(sink.messages).toHaveLength(1), { timeout: 5000, interval: 20 });
-        await sleep(50);
+        await vi.waitFor(async () => expect((await outboxRow(db, "MP-0006")).deliveredAt).not.toBeNull(), { timeout: 5000, interval: 20 });
         // The next poll is a minute away: only the kick can send this one now.
         await insertMessage(db, "MP-0007", { nextAttemptAt: new Date().toISOString() });
         worker.kick();
@@ -289,8 +289,15 @@ for (const database of testDatabases()) {
         await worker.stop();
       }
       await insertMessage(db, "MP-0008", { nextAttemptAt: new Date().toISOString() });
-      worker.kick();
-      await sleep(200);
+      // Stopped, the worker has no timer left to wake it, and a kick sets none: nothing can send
+      // MP-0008 later (the worker's timers on a clock of the test's, to count them).
+      vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
+      try {
+        worker.kick();
+        expect(vi.getTimerCount()).toBe(0);
+      } finally {
+        vi.useRealTimers();
+      }
       expect(sink.messages.map((m) => m.headers.get("subject"))).toEqual([
         "İletişim formu: Dergi başvurusu (MP-0006)",
         "İletişim formu: Dergi başvurusu (MP-0007)",
@@ -299,16 +306,23 @@ for (const database of testDatabases()) {
     });
 
     it("lets the message being sent finish when stopped", async () => {
-      const slow = await startSink(0, {}, 300);
+      let answer = () => {};
+      const slow = await startSink(0, {}, new Promise<void>((resolve) => (answer = resolve)));
       try {
         await insertMessage(db, "MP-0009", { nextAttemptAt: new Date().toISOString() });
         const worker = startOutbox(options({ now: undefined, smtpUrl: `smtp://127.0.0.1:${slow.port}` }));
         // The server has the message but has not answered yet.
         await vi.waitFor(() => expect(slow.messages).toHaveLength(1), { timeout: 5000, interval: 10 });
-        await worker.stop();
+        const stopping = worker.stop();
+        // Stopping waits for the answer: it is still under way once the event loop has turned.
+        const turned = new Promise((resolve) => setImmediate(resolve, "still stopping"));
+        expect(await Promise.race([stopping.then(() => "stopped"), turned])).toBe("still stopping");
+        answer();
+        await stopping;
         expect(await outboxRow(db, "MP-0009")).toMatchObject({ attempts: 1, lockedUntil: null, lastError: null });
         expect((await outboxRow(db, "MP-0009")).deliveredAt).not.toBeNull();
       } finally {
+        answer();
         await slow.stop();
       }
     });
