@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { demoBundle } from "../../tests/demo-snapshot.ts";
 import { frameSprite, iconSprite, iconSymbol, withIcons } from "./icons.server.ts";
 
-/** A small Iconify-API-like service on loopback: one icon, one slow set, one failing set. */
+/** A small Iconify-API-like service on loopback: one icon, one set that never answers, one failing set. */
 let server: Server;
 let apiUrl: string;
 const requests: string[] = [];
@@ -17,7 +17,7 @@ beforeAll(async () => {
       response.setHeader("content-type", "application/json");
       response.end(JSON.stringify({ prefix: "custom", icons: icon === "star" ? { star: { body: '<path d="M1 1"/>' } } : {}, width: 24, height: 24 }));
     } else if (url.pathname === "/slow.json") {
-      setTimeout(() => response.end("{}"), 2000);
+      // Held open, never answered: only the caller's own timeout ends the wait (closed in afterAll).
     } else {
       response.statusCode = 500;
       response.end();
@@ -50,9 +50,7 @@ describe("icons", () => {
   it("gives null (the dashed circle) for an unknown icon, a failing or slow service, or no service", async () => {
     expect(await iconSymbol("custom:moon", apiUrl)).toBeNull();
     expect(await iconSymbol("broken:star", apiUrl)).toBeNull();
-    const started = Date.now();
     expect(await iconSymbol("slow:star", apiUrl, 300)).toBeNull();
-    expect(Date.now() - started).toBeLessThan(1500);
     expect(await iconSymbol("other:star")).toBeNull();
     expect(await iconSymbol(null, apiUrl)).toBeNull();
   });
