@@ -9,7 +9,7 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { request as httpRequest } from "node:http";
-import { createServer as createTcpServer, type Server } from "node:net";
+import { connect, createServer as createTcpServer, type Server } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { DatabaseSync } from "node:sqlite";
@@ -91,6 +91,17 @@ const running = (pid: number) => {
     return false;
   }
 };
+
+/** Whether a new connection to `base` is refused: no process accepts on its port any more. */
+const refused = (base: string) =>
+  new Promise<boolean>((resolve) => {
+    const { hostname, port } = new URL(base);
+    const socket = connect(Number(port), hostname, () => {
+      socket.destroy();
+      resolve(false);
+    });
+    socket.once("error", () => resolve(true));
+  });
 
 const FORM = "/contact-us/finance";
 const formBody = (token: string, marker: string) =>
@@ -179,19 +190,24 @@ test("two worker processes share the port and the outbox, one killed is replaced
       }),
     );
     expect(posts.map((p) => [p.status, /\?sent=/.test(p.location ?? "")])).toEqual(markers.map(() => [303, true]));
-    await expect.poll(() => markers.filter((m) => received.some((raw) => raw.includes(m))).length, { timeout: 20_000 }).toBe(N);
-    // Time for a second delivery to show, were a message claimed twice.
-    await new Promise((resolve) => setTimeout(resolve, 1500));
+    const outbox = () => {
+      const stored = new DatabaseSync(database, { readOnly: true });
+      try {
+        return stored
+          .prepare(
+            `select o.attempts, o.delivered_at is not null as delivered from outbox o join submission s on s.id = o.submission_id where s.name like 'workers%'`,
+          )
+          .all();
+      } finally {
+        stored.close();
+      }
+    };
+    // Every message recorded as delivered: none can be claimed again, and every sending follows a
+    // claim of its own, which counts an attempt.
+    await expect.poll(() => outbox().filter((row) => row.delivered === 1).length, { timeout: 20_000 }).toBe(N);
+    // One claim each, so one delivery each.
+    expect(outbox()).toEqual(markers.map(() => ({ attempts: 1, delivered: 1 })));
     expect(markers.map((m) => received.filter((raw) => raw.includes(m)).length)).toEqual(markers.map(() => 1));
-    const stored = new DatabaseSync(database, { readOnly: true });
-    const outbox = stored
-      .prepare(
-        `select o.attempts, o.delivered_at is not null as delivered from outbox o join submission s on s.id = o.submission_id where s.name like 'workers%'`,
-      )
-      .all();
-    stored.close();
-    // One claim each (a claim counts an attempt), every one delivered.
-    expect(outbox).toEqual(markers.map(() => ({ attempts: 1, delivered: 1 })));
     // The posts went to both workers, and some form was sent to another worker than the one that made it (one FORM_SECRET).
     const postedBy = markers.map((_, i) => answeredBy(`workers-post-${i}`));
     expect(new Set(postedBy).size).toBe(2);
@@ -201,14 +217,22 @@ test("two worker processes share the port and the outbox, one killed is replaced
     const [killed, survivor] = workers as [number, number];
     process.kill(killed, "SIGKILL");
     await expect.poll(() => lines.some((l) => l.message?.includes(`(pid ${killed}) was killed by SIGKILL; starting another in`))).toBe(true);
-    let during = 0;
-    while (listeningPids(lines).length < 3) {
-      expect((await call(base, `/books?gap=${during}`, { headers: { "X-Request-Id": `workers-gap-${during}` } })).status).toBe(200);
-      during++;
-      expect(during, "the replacement should listen within 40 s").toBeLessThan(400);
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-    expect(during).toBeGreaterThan(0);
+    // A page asked each time expect.poll looks whether the replacement listens, until it does.
+    const during: number[] = [];
+    await expect
+      .poll(
+        async () => {
+          if (listeningPids(lines).length < 3) {
+            const headers = { "X-Request-Id": `workers-gap-${during.length}` };
+            during.push((await call(base, `/books?gap=${during.length}`, { headers })).status);
+          }
+          return listeningPids(lines).length;
+        },
+        { message: "the replacement should listen within 40 s", timeout: 40_000 },
+      )
+      .toBe(3);
+    expect(during.length).toBeGreaterThan(0);
+    expect(during).toEqual(during.map(() => 200));
     const replacement = listeningPids(lines)[2] as number;
     expect(parentOf(replacement)).toBe(server.child.pid);
     for (let i = 0; i < 4; i++)
@@ -218,22 +242,29 @@ test("two worker processes share the port and the outbox, one killed is replaced
     // (c) SIGTERM: a post whose body is still arriving, and pages asked as the signal comes, are answered; then every process is gone, exit 0.
     const token = tokenOf((await call(base, FORM)).text);
     const body = formBody(token, `workers-sigterm-${Date.now().toString(36)}`);
+    let begun = () => {};
+    const slowPostBegun = new Promise<void>((resolve) => {
+      begun = resolve;
+    });
+    let finishSlowPost = () => {};
     const slow = new Promise<{ status: number; location?: string }>((resolve, reject) => {
       const req = httpRequest(`${base}${FORM}`, { method: "POST", headers: formHeaders(body, "workers-sigterm-post"), agent: false }, (res) => {
         res.resume();
         res.on("end", () => resolve({ status: res.statusCode ?? 0, location: res.headers.location }));
       });
       req.on("error", reject);
-      req.write(body.slice(0, 20));
-      // The rest well after the drain (2 s; the pages below are asked within it), when the workers
-      // have stopped accepting and wait for what is in flight.
-      setTimeout(() => req.end(body.slice(20)), 3500);
+      // The rest after the drain (2 s; the pages below are asked within it), once the workers have
+      // stopped accepting (a new connection is refused) and wait for what is in flight.
+      finishSlowPost = () => req.end(body.slice(20));
+      req.write(body.slice(0, 20), () => begun());
     });
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    await slowPostBegun;
     const pages = Array.from({ length: 8 }, (_, i) => call(base, `/tr/kitaplar?sigterm=${i}`).then((r) => r.status));
     const signalled = Date.now();
     server.child.kill("SIGTERM");
     expect(await Promise.all(pages)).toEqual(Array.from({ length: 8 }, () => 200));
+    await expect.poll(() => refused(base), { timeout: 10_000 }).toBe(true);
+    finishSlowPost();
     const answer = await slow;
     expect([answer.status, /\?sent=/.test(answer.location ?? "")]).toEqual([303, true]);
     expect(await server.exited).toBe(0);
