@@ -11,12 +11,13 @@
  */
 import { execFileSync, spawn } from "node:child_process";
 import { createHmac } from "node:crypto";
-import { access, cp, mkdir, mkdtemp, readFile, rm, symlink, unlink, writeFile } from "node:fs/promises";
+import { access, mkdir, mkdtemp, readFile, rm, symlink, unlink, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { killHard } from "../../tests/lock-holder.ts";
+import { copySmallCatalogue } from "../../tests/small-catalogue.ts";
 import { createContentService } from "../api/content-service.ts";
 import { readRevision } from "../api/revision.ts";
 import { type DatabaseHandle, migrateToLatest, openDatabase } from "../db/database.ts";
@@ -24,7 +25,6 @@ import { importContent, importedCommit } from "./import.ts";
 import { readContentFolder } from "./read-folder.ts";
 import { type ContentSync, contentSync, contentSyncApp, type SyncStatus } from "./sync.ts";
 
-const demo = path.resolve(import.meta.dirname, "../../content/demo");
 const SECRET = "a-webhook-secret-of-some-length";
 const TOKEN = "an-api-token-of-at-least-thirty-two-characters";
 const SERVICE = "content/services/language-editing.yaml";
@@ -107,7 +107,7 @@ beforeAll(async () => {
   work = await mkdtemp(path.join(tmpdir(), "content-sync-"));
   git(work, "init", "-q", "--bare", "-b", "main", "origin.git");
   git(work, "clone", "-q", "origin.git", "seed");
-  await cp(demo, path.join(work, "seed/content"), { recursive: true });
+  await copySmallCatalogue(path.join(work, "seed/content"));
   git(path.join(work, "seed"), "add", "-A");
   git(path.join(work, "seed"), "commit", "-qm", "demo content");
   git(path.join(work, "seed"), "push", "-q", "origin", "main");
