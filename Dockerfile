@@ -22,7 +22,7 @@ WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force
 COPY . .
-# The content editor's Decap CMS bundle (server/editor-bundle.ts).
+# The content editor's Decap CMS bundle (service/editor/bundle.ts).
 RUN node scripts/editor-bundle.ts
 COPY --from=build /app/build ./build
 # The process writes only the SQLite database (data/, when DATABASE_URL is not set).

@@ -1,6 +1,6 @@
 /**
  * A journal's or a book's cover when it has no cover image: the image optimizer draws one from the
- * record's data (server/designed-cover.server.ts), at a path that names the record and a hash of
+ * record's data (service/covers/designed-cover.ts), at a path that names the record and a hash of
  * everything the cover shows, so the path changes when the cover would (decision 029).
  */
 import type { Locale } from "../i18n/locales.ts";

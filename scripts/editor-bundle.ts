@@ -1,5 +1,5 @@
 /**
- * Fetches the content editor's Decap CMS bundle (server/editor-bundle.ts) when it is not there yet:
+ * Fetches the content editor's Decap CMS bundle (service/editor/bundle.ts) when it is not there yet:
  * the package's tarball at its exact version from the npm registry (`npm pack`, through npm's own
  * cache and registry settings), checked against the pinned integrity, and only its `dist/` kept.
  * Run by scripts/setup.sh (npm start, npm test) and by the Docker image.

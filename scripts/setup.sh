@@ -12,7 +12,7 @@ cd "$(dirname "$0")/.."
 if [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
   npm ci --no-audit --no-fund
 fi
-# The content editor's Decap CMS: its prebuilt bundle only, fetched once into .cache/ (server/editor-bundle.ts).
+# The content editor's Decap CMS: its prebuilt bundle only, fetched once into .cache/ (service/editor/bundle.ts).
 node scripts/editor-bundle.ts
 
 if [ "$1" = "--test" ]; then

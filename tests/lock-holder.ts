@@ -1,5 +1,5 @@
 /**
- * A process of its own that takes a lock (server/lock-file.ts) and keeps running until it is
+ * A process of its own that takes a lock (service/lock-file.ts) and keeps running until it is
  * killed: what a worker that holds the harvest's or the content sync's lock looks like to the rest.
  */
 import { type ChildProcess, spawn } from "node:child_process";

@@ -1,7 +1,7 @@
 /**
- * A web process that only counts the use of articles (server/usage-counter.ts) into the SQLite file
+ * A web process that only counts the use of articles (service/usage/counter.ts) into the SQLite file
  * its argument names, answering every GET with "ok", each visitor's address taken from `X-Test-Ip`.
- * It prints `listening {port}` once it listens: server/usage-counter.test.ts kills it with SIGKILL.
+ * It prints `listening {port}` once it listens: service/usage/counter.test.ts kills it with SIGKILL.
  */
 import { serve } from "@hono/node-server";
 import { Hono } from "hono";

@@ -179,7 +179,7 @@ export function createContentService(db: ContentDb, { onSubmission, revision }: 
       if (!parsed.success) fail("en", 400, "bad_request", "badBody");
       return hitRateLimit(db, parsed.data);
     },
-    /** Adds the uses a web process counted (server/usage-counter.ts) to the counts. */
+    /** Adds the uses a web process counted (service/usage/counter.ts) to the counts. */
     recordUsage: async (batch: UsageBatch) => {
       const parsed = usageBatch.safeParse(batch);
       if (!parsed.success) fail("en", 400, "bad_request", "badBody");

@@ -335,13 +335,13 @@ export interface CallForPapersTextTable {
 export interface ContentRevisionTable {
   id: number;
   revision: number;
-  /** The content repository's commit the import read (server/content-sync.ts), or null when it read a folder. */
+  /** The content repository's commit the import read (service/content/sync.ts), or null when it read a folder. */
   contentCommit: string | null;
   /** The import's format that wrote the content (IMPORT_FORMAT, service/content/import.ts), or null when written before it was recorded. */
   importFormat: number | null;
 }
 
-/** A push webhook received (server/webhook-deliveries.ts): its host's delivery id or its body's digest, and when (ms). */
+/** A push webhook received (service/content/webhook-deliveries.ts): its host's delivery id or its body's digest, and when (ms). */
 export interface WebhookDeliveryTable {
   key: string;
   receivedAt: number;

@@ -299,7 +299,7 @@ export function hostEndpoints(host: GitHost): { web: string; api: string } {
   }
 }
 
-/** The `backend` of Decap's configuration for a Git host; GitHub signs in through the site's own OAuth endpoint (server/editor-oauth.ts). */
+/** The `backend` of Decap's configuration for a Git host; GitHub signs in through the site's own OAuth endpoint (service/editor/oauth.ts). */
 export function hostBackend(host: GitHost, siteUrl: string) {
   const { web, api } = hostEndpoints(host);
   const common = { name: host.name, repo: host.repo, branch: host.branch, api_root: api };

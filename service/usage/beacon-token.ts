@@ -1,5 +1,5 @@
 /**
- * The token an article's page carries for its usage beacon (USAGE_BEACON; server/usage-counter.ts,
+ * The token an article's page carries for its usage beacon (USAGE_BEACON; service/usage/counter.ts,
  * docs/decisions/041-counting-resists-one-client.md): an HMAC over the article and the minute the
  * page was made, so that a beacon counts only for the article whose page was fetched, and only for
  * a while after. The key is derived from the forms' secret (FORM_SECRET, which every worker and
@@ -22,7 +22,7 @@ export const BEACON_TOKEN_LIFE_MS = 90 * 60_000;
 const CLOCK_SKEW_MS = 60_000;
 const MINUTE_MS = 60_000;
 
-/** The article a token is for, as the beacon's path names it (server/usage-counter.ts `articleUse`). */
+/** The article a token is for, as the beacon's path names it (service/usage/counter.ts `articleUse`). */
 export interface BeaconArticle {
   locale: Locale;
   journal: string;

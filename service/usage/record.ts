@@ -1,5 +1,5 @@
 /**
- * Writes a batch of counted uses (the web processes gather them, server/usage-counter.ts) into the
+ * Writes a batch of counted uses (the web processes gather them, service/usage/counter.ts) into the
  * daily counts, following COUNTER 5.1's processing rules for what the web process cannot see alone:
  * - a *session* is a visitor in one UTC hour (COUNTER §7.3: "IP address + user agent + date + hour");
  *   the visitor comes as a digest of address and user agent, made a session here with the day's
@@ -46,10 +46,10 @@ export const usageBatch = z.object({
         articleId: z.string().min(1).max(200),
         /** When it was used (ISO 8601, UTC). */
         at: z.iso.datetime(),
-        /** SHA-256 of the visitor's address and user agent, hex (server/usage-counter.ts). */
+        /** SHA-256 of the visitor's address and user agent, hex (service/usage/counter.ts). */
         visitor: z.string().regex(/^[0-9a-f]{64}$/),
         /**
-         * SHA-256 of the visitor's network (server/visitor-network.ts), hex; a web process of the
+         * SHA-256 of the visitor's network (service/visitor-network.ts), hex; a web process of the
          * release before sends none, and its visitor is then capped as a network.
          */
         network: z

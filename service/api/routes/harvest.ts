@@ -1,5 +1,5 @@
 /**
- * `/api/harvest`: how the pulls from the journals' sources stand (server/harvest-schedule.ts):
+ * `/api/harvest`: how the pulls from the journals' sources stand (service/harvest/schedule.ts):
  * the interval, and per journal its source, its last attempt and last success, where the next
  * pull starts and the last pull's counts and error; and the schedule's last turn, so that turns
  * skipped (the lock held by a process that never lets go) show here, not only in a log.

@@ -4,7 +4,7 @@ import type { Kysely } from "kysely";
 type Db = Kysely<any>;
 
 /**
- * The content sync's memory (server/content-sync.ts, docs/decisions/040-content-sync-converges.md):
+ * The content sync's memory (service/content/sync.ts, docs/decisions/040-content-sync-converges.md):
  * - `contentRevision.contentCommit`: the content repository's commit the content was imported
  *   from, written by the import in its transaction (null when it came from a folder, not a
  *   commit), so that a sync compares the branch with what the database holds, not with the folder;
