@@ -4,13 +4,14 @@
  * server: Identify, ListMetadataFormats, then two pages of ListRecords joined by the system's own
  * resumption token. What the pull writes is read back as the site reads it (readContentFolder).
  */
-import { cp, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
+import { mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parse, stringify } from "yaml";
+import { copySmallCatalogue } from "../../tests/small-catalogue.ts";
 import { readContentFolder } from "../content/read-folder.ts";
 import type { ArticleFile, IssueFile } from "../content/schema.ts";
 import { pullContent } from "./pull.ts";
@@ -46,7 +47,7 @@ afterAll(async () => {
 async function pull(system: string, format: "jats" | "oai_dc") {
   const root = await mkdtemp(path.join(tmpdir(), `fixture-${system}-`));
   roots.push(root);
-  await cp(demoDir, root, { recursive: true });
+  await copySmallCatalogue(root);
   const file = path.join(root, "journals", JOURNAL, "journal.yaml");
   const journal = parse(await readFile(file, "utf8"));
   // The fixtures' second page is asked for by token alone, so the format rides in the path.

@@ -3,13 +3,14 @@
  * (tests/fixtures/oai/ojs-3.5, over HTTP), a source that fails, and a bad argument.
  */
 import { spawn } from "node:child_process";
-import { cp, mkdtemp, readdir, readFile, rename, rm, symlink, writeFile } from "node:fs/promises";
+import { mkdtemp, readdir, readFile, rename, rm, symlink, writeFile } from "node:fs/promises";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parse, stringify } from "yaml";
+import { copySmallCatalogue } from "../../tests/small-catalogue.ts";
 
 const fixtures = path.resolve(import.meta.dirname, "../../tests/fixtures/oai/ojs-3.5");
 const JOURNAL = "journal-of-social-inquiry";
@@ -27,7 +28,7 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   root = await mkdtemp(path.join(tmpdir(), "pull-command-"));
-  await cp(path.resolve(import.meta.dirname, "../../content/demo"), root, { recursive: true });
+  await copySmallCatalogue(root);
 });
 afterAll(async () => {
   server.close();

@@ -7,7 +7,7 @@
  * process (a real one, killed with SIGKILL) is taken over at once; turns skipped for a live holder
  * are logged and shown at /api/harvest.
  */
-import { cp, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
+import { mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { hostname, tmpdir } from "node:os";
@@ -15,6 +15,7 @@ import path from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { parse, stringify } from "yaml";
 import { killHard, lockHolder } from "../../tests/lock-holder.ts";
+import { copySmallCatalogue } from "../../tests/small-catalogue.ts";
 import { createApiApp } from "../api/app.ts";
 import { createContentService } from "../api/content-service.ts";
 import { readRevision } from "../api/revision.ts";
@@ -41,7 +42,7 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   root = await mkdtemp(path.join(tmpdir(), "schedule-"));
-  await cp(path.resolve(import.meta.dirname, "../../content/demo"), root, { recursive: true });
+  await copySmallCatalogue(root);
   const file = path.join(root, "journals", JOURNAL, "journal.yaml");
   const journal = parse(await readFile(file, "utf8"));
   journal.source = { oai: `http://127.0.0.1:${(server.address() as AddressInfo).port}/oai` };
