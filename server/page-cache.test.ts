@@ -8,7 +8,11 @@ import { DEGRADED_HEADER, pageCache } from "./page-cache.ts";
 /** A page long enough for Brotli's qualities to differ, rendered the same every time: the project's README. */
 const samePage = readFileSync(join(import.meta.dirname, "../README.md"));
 
-function site(options: { maxEntries?: number; maxBytes?: number; slowMs?: number; keyOf?: (url: string) => string } = {}) {
+/**
+ * A site behind the page cache. `held`: every render waits for it, so that requests the test sends
+ * together meet while one renders (the test resolves it, not a number of milliseconds).
+ */
+function site(options: { maxEntries?: number; maxBytes?: number; held?: Promise<void>; keyOf?: (url: string) => string } = {}) {
   // lru-cache reads a time of 0 as none: the clock starts well above it.
   let clock = 1_000_000;
   let renders = 0;
@@ -18,7 +22,7 @@ function site(options: { maxEntries?: number; maxBytes?: number; slowMs?: number
   const withdrawn = new Set<string>();
   const render = async (request: Request) => {
     renders++;
-    if (options.slowMs) await new Promise((resolve) => setTimeout(resolve, options.slowMs));
+    await options.held;
     const path = new URL(request.url).pathname;
     if (outage === "degraded") return new Response(`${path} degraded`, { headers: { "cache-control": "no-store", [DEGRADED_HEADER]: "1" } });
     if (outage === "503") return new Response("unavailable", { status: 503 });
@@ -194,16 +198,26 @@ describe("the page cache", () => {
   });
 
   it("renders a page once for many simultaneous misses, and answers them all with it", async () => {
-    const s = site({ slowMs: 50 });
-    const answers = await Promise.all(Array.from({ length: 32 }, () => s.get("/journals")));
+    const render = Promise.withResolvers<void>();
+    const s = site({ held: render.promise });
+    const asking = Promise.all(Array.from({ length: 32 }, () => s.get("/journals")));
+    // Once the event loop turns, every request has reached the cache (its look-ups take no I/O).
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(s.renders()).toBe(1);
+    render.resolve();
+    const answers = await asking;
     expect(s.renders()).toBe(1);
     expect(new Set(answers.map((a) => a.text))).toEqual(new Set(["/journals #1"]));
     expect(answers.filter((a) => a.state === "MISS")).toHaveLength(1);
   });
 
   it("does not share a page it may not keep: each simultaneous request renders its own", async () => {
-    const s = site({ slowMs: 20 });
-    await Promise.all(Array.from({ length: 3 }, () => s.get("/cookie")));
+    const render = Promise.withResolvers<void>();
+    const s = site({ held: render.promise });
+    const asking = Promise.all(Array.from({ length: 3 }, () => s.get("/cookie")));
+    await new Promise((resolve) => setImmediate(resolve));
+    render.resolve();
+    await asking;
     expect(s.renders()).toBe(3);
   });
 
