@@ -15,7 +15,7 @@ import { promisify } from "node:util";
 import { type APIRequestContext, expect, test } from "@playwright/test";
 import { sql } from "kysely";
 import { referenceOf } from "../../forms/reference.ts";
-import { freePort, sleep, startServer } from "../../scripts/server-process.ts";
+import { freePort, startServer } from "../../scripts/server-process.ts";
 import { openDatabase } from "../../service/db/database.ts";
 
 test.skip(!process.env.TEST_DATABASE_URL, "needs PostgreSQL (TEST_DATABASE_URL, set by the test command)");
@@ -106,11 +106,19 @@ test("PostgreSQL's sessions ended and the server restarted under load: both proc
       }
     };
     const load = Promise.all([pageLoad(0), pageLoad(1), pageLoad(2), postLoad(0), postLoad(1)]);
+    /** Waits until the load has had answers of both kinds since `results` held `mark` of them (a busy machine answers fewer a second). */
+    const answeredSince = async (mark: number, pagesWanted: number, postsWanted: number) => {
+      const since = (kind: "page" | "post") => results.slice(mark).filter((r) => r.kind === kind).length;
+      await expect.poll(() => since("page"), { timeout: 30_000 }).toBeGreaterThanOrEqual(pagesWanted);
+      await expect.poll(() => since("post"), { timeout: 30_000 }).toBeGreaterThanOrEqual(postsWanted);
+    };
 
-    await sleep(2000);
+    // The load is under way, its pooled connections open.
+    await answeredSince(0, 8, 2);
     // An administrator ends every session of the web processes (their idle pooled connections among them).
     await sql`select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()`.execute(db);
-    await sleep(2000);
+    // The load meets the ended sessions.
+    await answeredSince(results.length, 8, 2);
     await postgres("restart", pg.dir);
     const back = Date.now();
 
@@ -125,8 +133,8 @@ test("PostgreSQL's sessions ended and the server restarted under load: both proc
       )
       .toBe(true);
     console.log(`pages whole again ${Date.now() - back} ms after PostgreSQL's restart`);
-    await sleep(1000);
-    // A machine busy with other work answers fewer requests a second: the load goes on until it has seen enough of both kinds.
+    // The load goes on against the database returned, until it has seen enough of both kinds.
+    await answeredSince(results.length, 4, 1);
     await expect.poll(() => results.filter((r) => r.kind === "page").length, { timeout: 30_000 }).toBeGreaterThan(20);
     await expect.poll(() => results.filter((r) => r.kind === "post").length, { timeout: 30_000 }).toBeGreaterThan(3);
     loading = false;
