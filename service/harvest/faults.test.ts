@@ -14,19 +14,19 @@
  * six records, two per page, the token being the next page's number.
  */
 import { spawn } from "node:child_process";
-import { cp, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { parse, stringify } from "yaml";
+import { copySmallCatalogue } from "../../tests/small-catalogue.ts";
 import type { ArticleFile, IssueFile } from "../content/schema.ts";
 import { HarvestError, OaiClient } from "./oai-client.ts";
 import { type PullResult, pullContent } from "./pull.ts";
 import { readStates } from "./state.ts";
 
-const demoDir = path.resolve(import.meta.dirname, "../../content/demo");
 const JOURNAL = "journal-of-social-inquiry";
 const RECORDS = 6;
 const PAGE = 2;
@@ -124,18 +124,36 @@ describe("the OAI-PMH client, against a faulty source", () => {
   });
 
   it("waits out a 503's Retry-After before asking again", async () => {
-    faults = [times(1, isPage(1), (res) => res.writeHead(503, { "Retry-After": "1" }).end())];
-    const started = Date.now();
-    expect(await identifiers(new OaiClient(base, fast))).toEqual(all);
-    expect(Date.now() - started).toBeGreaterThanOrEqual(950);
+    // The client's wait on a clock the test moves (and the server reads): a second passes when the test says so.
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "Date"] });
+    const askedAt: number[] = [];
+    faults = [
+      (_req, _res, params) => {
+        if (isPage(1)(params)) askedAt.push(Date.now());
+        return undefined;
+      },
+      times(1, isPage(1), (res) => res.writeHead(503, { "Retry-After": "1" }).end()),
+    ];
+    try {
+      let told: (waitMs: number) => void = () => {};
+      const waiting = new Promise<number>((resolve) => (told = resolve));
+      const reading = identifiers(new OaiClient(base, { ...fast, onRetry: (_reason, waitMs) => told(waitMs) }));
+      expect(await waiting).toBe(1000);
+      await vi.advanceTimersByTimeAsync(1000);
+      expect(await reading).toEqual(all);
+      // Page 1 asked for again a second after the 503, not before.
+      expect(askedAt.map((at) => at - askedAt[0])).toEqual([0, 1000]);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it("asks again for a page whose connection was reset halfway", async () => {
     faults = [
       times(1, isPage(1), (res) => {
         res.writeHead(200, { "Content-Type": "text/xml", "Content-Length": "100000" });
-        res.write(page(1).slice(0, 300));
-        setTimeout(() => res.socket?.destroy(), 20);
+        // Cut once the first 300 bytes are on their way: the client has part of the page.
+        res.write(page(1).slice(0, 300), () => res.socket?.destroy());
       }),
     ];
     expect(await identifiers(new OaiClient(base, fast))).toEqual(all);
@@ -180,7 +198,7 @@ describe("a pull from a faulty source", () => {
 
   beforeAll(async () => {
     root = await mkdtemp(path.join(tmpdir(), "faults-"));
-    await cp(demoDir, root, { recursive: true });
+    await copySmallCatalogue(root);
     const file = path.join(root, "journals", JOURNAL, "journal.yaml");
     const journal = parse(await readFile(file, "utf8"));
     journal.source = { oai: base };
@@ -190,14 +208,10 @@ describe("a pull from a faulty source", () => {
 
   const contents = async () => Promise.all((await readdir(issueDir())).sort().map((f) => readFile(path.join(issueDir(), f), "utf8")));
 
-  it("leaves the folder untouched when the source stalls (a 30-second stall, past the pull's timeout)", async () => {
+  it("leaves the folder untouched when the source stalls past the pull's timeout", async () => {
     const before = await contents();
-    faults = [
-      times(Number.POSITIVE_INFINITY, isPage(2), (res) => {
-        const stall = setTimeout(() => res.end(), 30_000);
-        res.on("close", () => clearTimeout(stall));
-      }),
-    ];
+    // Page 2 is never answered: only the pull's own timeout ends each try.
+    faults = [times(Number.POSITIVE_INFINITY, isPage(2), () => {})];
     const result = await pullContent({ root, client: { backoffMs: 10, timeoutMs: 500, retries: 1 } });
     expect(result.ok).toBe(false);
     expect(result.journals[0].error).toMatch(/no answer within 500 ms/);
@@ -245,7 +259,7 @@ describe("a pull's limits, against a source that would keep it going or feed it 
 
   beforeEach(async () => {
     root = await mkdtemp(path.join(tmpdir(), "limits-"));
-    await cp(demoDir, root, { recursive: true });
+    await copySmallCatalogue(root);
     const file = path.join(journalDir(), "journal.yaml");
     const journal = parse(await readFile(file, "utf8"));
     journal.source = { oai: base };
@@ -298,13 +312,24 @@ describe("a pull's limits, against a source that would keep it going or feed it 
   });
 
   it("stops a list whose resumption tokens never end at the source's time budget", async () => {
-    faults = [endlessTokens];
-    const journal = await failedCleanly(
-      () => pullContent({ root, client: { ...fast, budgetMs: 1500 } }),
-      /time budget of 1\.5 s (is|was) spent; read \d+ records, and the pull of this source stops here$/,
-      4000,
-    );
-    expect(journal.ms).toBeLessThan(3000);
+    // Every answer takes the repository a second, on a clock the test keeps: the budget is eight
+    // answers' time (and each request's own timeout, a second or more, is real time to spare).
+    vi.useFakeTimers({ toFake: ["Date"] });
+    const slowly: Fault = (req, res, params) => {
+      vi.setSystemTime(Date.now() + 1000);
+      return endlessTokens(req, res, params);
+    };
+    faults = [slowly];
+    try {
+      const journal = await failedCleanly(
+        () => pullContent({ root, client: { ...fast, budgetMs: 8000 } }),
+        /^127\.0\.0\.1:\d+: this source's time budget of 8\.0 s is spent; read 12 records, and the pull of this source stops here$/,
+      );
+      expect(journal.requests).toBe(8);
+      expect(journal.ms).toBe(8000);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it("fails on a resumption token sent a second time, without asking for it again", async () => {
@@ -328,13 +353,23 @@ describe("a pull's limits, against a source that would keep it going or feed it 
   });
 
   it("spends Retry-After waits from the time budget, and fails rather than wait past it", async () => {
-    faults = [times(Number.POSITIVE_INFINITY, isPage(1), (res) => res.writeHead(503, { "Retry-After": "1" }).end())];
-    await failedCleanly(
-      () => pullContent({ root, client: { ...fast, budgetMs: 2500 } }),
-      /^HTTP 503, Retry-After: waiting 1\.0 s would pass this source's time budget of 2\.5 s \(0\.\d s left\); read 2 of 6 records/,
-      4000,
-    );
-    expect(requests.filter((r) => r === "verb=ListRecords&resumptionToken=1").length).toBeGreaterThanOrEqual(2);
+    faults = [times(Number.POSITIVE_INFINITY, isPage(1), (res) => res.writeHead(503, { "Retry-After": "2" }).end())];
+    // The waits on a clock the test moves: each passes as soon as the pull says it waits.
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "Date"] });
+    const waitOut = (line: string) => {
+      const wait = / trying again in ([\d.]+) s$/.exec(line);
+      if (wait) void Promise.resolve().then(() => vi.advanceTimersByTimeAsync(Number(wait[1]) * 1000));
+    };
+    try {
+      await failedCleanly(
+        () => pullContent({ root, log: waitOut, client: { ...fast, budgetMs: 5000 } }),
+        /^HTTP 503, Retry-After: waiting 2\.0 s would pass this source's time budget of 5\.0 s \(1\.0 s left\); read 2 of 6 records/,
+      );
+    } finally {
+      vi.useRealTimers();
+    }
+    // Two waits of two seconds, and the third refused.
+    expect(requests.filter((r) => r === "verb=ListRecords&resumptionToken=1")).toHaveLength(3);
   });
 
   it("fails on a list that ends short of its completeListSize (5 of 25), and asks for it again from the same day", async () => {
@@ -398,7 +433,7 @@ ${doi ? `<dc:identifier>https://doi.org/${doi}</dc:identifier>` : ""}<dc:identif
 
   beforeEach(async () => {
     root = await mkdtemp(path.join(tmpdir(), "hand-typed-"));
-    await cp(demoDir, root, { recursive: true });
+    await copySmallCatalogue(root);
     const file = path.join(journalDir(), "journal.yaml");
     const journal = parse(await readFile(file, "utf8"));
     journal.source = { oai: base };
