@@ -7,6 +7,7 @@
 import os from "node:os";
 import { z } from "zod";
 import { RATE_LIMIT_RANGE } from "../service/api/rate-limit.ts";
+import { databaseSettings } from "../service/db/database-location.ts";
 
 const commaList = (value: string) =>
   value
@@ -46,11 +47,7 @@ export const configSchema = z.object({
       shownDefault:
         "one per core in production (`os.availableParallelism()`, which counts a container's CPU limit), `1` in development and with `EDIT_MODE`",
     }),
-  DATABASE_URL: z
-    .string()
-    .regex(/^postgres(ql)?:\/\//, "a postgres:// URL")
-    .optional()
-    .meta({ description: "a `postgres://` URL: use PostgreSQL instead of SQLite" }),
+  DATABASE_URL: databaseSettings.DATABASE_URL,
   DATABASE_CONNECT_TIMEOUT_MS: z.coerce
     .number()
     .int()
@@ -66,7 +63,7 @@ export const configSchema = z.object({
     description:
       "how long a starting process waits for a database it cannot reach (a restart, a failover), trying again with back-off and logging each try; `0` fails at once",
   }),
-  SQLITE_FILE: z.string().default("data/content.db").meta({ description: "the embedded database file" }),
+  SQLITE_FILE: databaseSettings.SQLITE_FILE,
   CONTENT_DIR: z.string().default("content/demo").meta({
     description: "the content imported on the first start of an empty database, and the folder the server's pulls write to",
   }),
@@ -159,7 +156,7 @@ export const configSchema = z.object({
     .optional()
     .meta({
       description:
-        "32+ characters, the same on the content service and on the web processes that use it through `API_URL`: only requests carrying it may post form submissions to it",
+        "32+ characters (letters, digits and `- . _ ~ + /`, with `=` at the end: it is sent as a bearer token), the same on the content service and on the web processes that use it through `API_URL`: only requests carrying it may post form submissions to it",
     }),
   PUBLIC_URL: optionalUrl
     .transform((url) => url && new URL(url).origin)

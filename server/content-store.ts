@@ -5,7 +5,7 @@
  * migration may rightly take long); the process then serves through one with them.
  */
 
-import { importContent } from "../service/content/import.ts";
+import { importContent, importIsCurrent } from "../service/content/import.ts";
 import { readContentFolder } from "../service/content/read-folder.ts";
 import { type DatabaseHandle, migrateToLatest, openDatabase } from "../service/db/database.ts";
 import { fillMissingSearchIndex } from "../service/search/write-index.ts";
@@ -35,6 +35,11 @@ async function prepare(handle: DatabaseHandle, contentDir: string) {
   if (Number(count) === 0) {
     const rows = await importContent(handle.db, await readContentFolder(contentDir));
     console.log(`empty database: imported ${rows} rows of content from ${contentDir}`);
+  } else if (!(await importIsCurrent(handle.db))) {
+    // Not imported again here: the rows may have come from another folder than CONTENT_DIR (content:import).
+    console.warn(
+      "the database's content was imported by an older import format (docs/decisions/049-sanitised-at-import.md): import it again with `npm run content:import -- <folder>`; the content sync does so at its next run",
+    );
   }
   const indexed = await fillMissingSearchIndex(handle.db);
   if (indexed > 0) console.log(`search index was empty: indexed ${indexed} documents`);
