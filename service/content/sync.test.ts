@@ -95,12 +95,13 @@ async function holdCheck() {
 }
 
 /** Waits for a condition that background work brings about (slow on a busy machine). */
-async function until(condition: () => boolean | Promise<boolean>, what: string) {
-  const deadline = Date.now() + 90_000;
-  while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error(`still waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
+function until(condition: () => boolean | Promise<boolean>, what: string) {
+  return vi.waitFor(
+    async () => {
+      if (!(await condition())) throw new Error(`still waiting for ${what}`);
+    },
+    { timeout: 90_000, interval: 50 },
+  );
 }
 
 beforeAll(async () => {
