@@ -21,6 +21,10 @@ export const REMOTE_WEB_PORT = 3214 + OFFSET;
 export const ANALYTICS_PORT = 3215 + OFFSET;
 export const GA_MEASUREMENT_ID = "G-E2ETEST01";
 export const API_TOKEN = "e2e-api-token-of-at-least-32-characters";
+/** The servers' form secret, so that a test can sign a form's token as they do (tests/e2e/submissions.ts). */
+export const FORM_SECRET = "e2e-form-secret-of-at-least-32-characters";
+/** Longer than a busy machine takes to send a page: a form posted at once is always too quick. */
+export const FORM_MIN_FILL_MS = 60_000;
 export const STUB_PORTS = { smtp: 2526 + OFFSET, botCheck: 3298 + OFFSET, ipCountry: 3297 + OFFSET };
 /** Set once by the runner, so every worker reads the databases the servers write. */
 process.env.MERIDIAN_E2E_DATABASE ??= `/tmp/meridian-e2e-${process.pid}.db`;
@@ -76,7 +80,8 @@ export default defineConfig({
         SOCIAL_X_URL: "https://x.com/meridian_e2e",
         // Each test posts from an address of its own (X-Forwarded-For), so the rate limit is per test.
         TRUST_PROXY: "1",
-        FORM_MIN_FILL_MS: "500",
+        FORM_SECRET,
+        FORM_MIN_FILL_MS: String(FORM_MIN_FILL_MS),
         FORM_RATE_LIMIT: "5",
         API_TOKEN,
       },
@@ -120,7 +125,8 @@ export default defineConfig({
         WEB_CONCURRENCY: "1",
         API_URL: `http://127.0.0.1:${PORT}`,
         API_TOKEN,
-        FORM_MIN_FILL_MS: "500",
+        FORM_SECRET,
+        FORM_MIN_FILL_MS: String(FORM_MIN_FILL_MS),
         TRUST_PROXY: "1",
         FORM_RATE_LIMIT: "5",
       },
@@ -135,7 +141,8 @@ export default defineConfig({
         WEB_CONCURRENCY: "1",
         SQLITE_FILE: `${databaseFile}-services`,
         TRUST_PROXY: "1",
-        FORM_MIN_FILL_MS: "500",
+        FORM_SECRET,
+        FORM_MIN_FILL_MS: String(FORM_MIN_FILL_MS),
         SMTP_URL: `smtp://127.0.0.1:${STUB_PORTS.smtp}`,
         OUTBOX_RETRY_MS: "300",
         RECAPTCHA_SITE_KEY: "e2e-site-key",

@@ -1,7 +1,8 @@
 /** Helpers of the form tests: the form pages, filling a form as a visitor would, and what was stored. */
 import { DatabaseSync } from "node:sqlite";
 import { expect, type Page, type Response, type TestInfo } from "@playwright/test";
-import { E2E_DATABASE } from "../../playwright.config.ts";
+import { signFormToken } from "../../app/lib/forms/form-token.server.ts";
+import { E2E_DATABASE, FORM_MIN_FILL_MS, FORM_SECRET } from "../../playwright.config.ts";
 import { gotoHydrated } from "./hydrated.ts";
 
 export type Kind = "contact" | "finance" | "journal-operations" | "permission" | "quote";
@@ -52,22 +53,24 @@ export async function fillForm(page: Page, kind: Kind, marker: string) {
   await page.locator("#consent").check();
 }
 
-/**
- * Opens a form page, waiting for hydration when JavaScript runs. Answers when the page had arrived:
- * the form's token was signed before, so its age is at least the time since (on a busy machine the
- * server may sign it well after the navigation began).
- */
-export async function openForm(page: Page, path: string, javaScript = true): Promise<number> {
+/** Opens a form page, waiting for hydration when JavaScript runs. */
+export async function openForm(page: Page, path: string, javaScript = true) {
   if (javaScript) await gotoHydrated(page, path);
   else await page.goto(path);
-  return Date.now();
 }
 
-/** Waits out the form's minimum fill time (500 ms in the test servers) counted from `shownAt`, as `openForm` answered it. */
-export async function afterMinimumFillTime(page: Page, shownAt: number) {
-  const left = 700 - (Date.now() - shownAt);
-  if (left > 0) await page.waitForTimeout(left);
-}
+/**
+ * A form token as the test servers sign it (they share the tests' FORM_SECRET), made as long ago as
+ * their minimum fill time: a form that carries it was filled as slowly as a person types, without
+ * the test waiting that long.
+ */
+export const filledToken = () => signFormToken(FORM_SECRET, Date.now() - FORM_MIN_FILL_MS);
+
+/** Puts a `filledToken` in the page's form, in place of the one the page was shown with. */
+export const afterMinimumFillTime = (page: Page) =>
+  page.locator('form[method=post] input[name="formToken"]').evaluate((input: HTMLInputElement, token) => {
+    input.value = token;
+  }, filledToken());
 
 /** The submissions a server stored whose name carries `marker`. */
 export function storedSubmissions(marker: string, database = E2E_DATABASE) {
@@ -94,8 +97,8 @@ export const uniqueMarker = () => `m${Date.now().toString(36)}${(counter++).toSt
 export const submitButton = (page: Page) => page.locator("form[method=post] button[type=submit]");
 
 /**
- * Opens a form page (waiting for hydration when JavaScript runs), fills it with good values,
- * waits out the minimum fill time and sends it. Answers the marker the name carries and the post's response.
+ * Opens a form page (waiting for hydration when JavaScript runs), fills it with good values, gives
+ * it a token as old as the minimum fill time and sends it. Answers the marker the name carries and the post's response.
  */
 export async function sendForm(
   page: Page,
@@ -104,10 +107,10 @@ export async function sendForm(
   { javaScript = true, beforeSending }: { javaScript?: boolean; beforeSending?: () => Promise<void> } = {},
 ): Promise<{ marker: string; response: Response }> {
   const marker = uniqueMarker();
-  const shownAt = await openForm(page, path, javaScript);
+  await openForm(page, path, javaScript);
   await fillForm(page, kind, marker);
+  await afterMinimumFillTime(page);
   await beforeSending?.();
-  await afterMinimumFillTime(page, shownAt);
   const [response] = await Promise.all([page.waitForResponse((r) => r.request().method() === "POST"), submitButton(page).click()]);
   return { marker, response };
 }

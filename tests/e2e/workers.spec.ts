@@ -16,7 +16,6 @@ import { DatabaseSync } from "node:sqlite";
 import { expect, test } from "@playwright/test";
 import { SMTPServer } from "smtp-server";
 import { E2E_DATABASE } from "../../playwright.config.ts";
-import { copyDemoDatabase } from "../demo-snapshot.ts";
 
 const root = path.resolve(import.meta.dirname, "../..");
 type Line = { message?: string; pid?: number; worker?: number; requestId?: string; method?: string; path?: string; status?: number };
@@ -141,7 +140,8 @@ test("two worker processes share the port and the outbox, one killed is replaced
   });
   await new Promise<void>((resolve) => sink.listen(0, "127.0.0.1", resolve));
   const smtpPort = (sink.server.address() as { port: number }).port;
-  const database = copyDemoDatabase(path.join(dir, "content.db"));
+  // An empty file: the first worker seeds it (checked below).
+  const database = path.join(dir, "content.db");
   const server = startPrimary({
     WEB_CONCURRENCY: "2",
     PORT: "0",
