@@ -1,7 +1,7 @@
 #!/bin/sh
 # Installs what the project needs on a fresh machine, and nothing when it is already there:
 # the npm packages (Node 24 among them, as node_modules/.bin/node: node-runtime/), and with --test Debian's
-# Chromium (browser tests), the Liberation fonts (the fallbacks the site's fonts are fitted to,
+# Chromium headless shell (browser tests), the Liberation fonts (the fallbacks the site's fonts are fitted to,
 # as on visitors' Linux desktops: docs/decisions/030-typography.md) and PostgreSQL (the
 # PostgreSQL suite) when the machine lacks them.
 set -e
@@ -17,7 +17,7 @@ node scripts/editor-bundle.ts
 
 if [ "$1" = "--test" ]; then
   missing=""
-  [ -x /usr/bin/chromium ] || missing="$missing chromium"
+  [ -x /usr/bin/chromium-headless-shell ] || missing="$missing chromium-headless-shell"
   [ -f /usr/share/fonts/truetype/liberation2/LiberationSans-Regular.ttf ] || missing="$missing fonts-liberation2"
   sh scripts/postgres.sh bindir >/dev/null 2>&1 || missing="$missing postgresql"
   if [ -n "$missing" ]; then
