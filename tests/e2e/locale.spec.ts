@@ -1,34 +1,12 @@
 import { expect, test } from "@playwright/test";
-import { REDIRECT_PORT } from "../../playwright.config.ts";
 import { gotoHydrated } from "./hydrated.ts";
 
-const root = (request: import("@playwright/test").APIRequestContext, headers: Record<string, string>) =>
-  request.get("/", { headers, maxRedirects: 0 });
-
-test("the root detects the locale: cookie first, then the browser's languages, then English", async ({ request }) => {
-  expect((await root(request, { cookie: "i18n_redirected=tr" })).headers().location).toBe("/tr");
-  expect((await root(request, { "accept-language": "tr-TR,tr;q=0.9" })).headers().location).toBe("/tr");
-  const withQuery = await request.get("/?utm_source=newsletter", { headers: { cookie: "i18n_redirected=tr" }, maxRedirects: 0 });
-  expect(withQuery.headers().location).toBe("/tr?utm_source=newsletter");
-  expect((await root(request, { cookie: "i18n_redirected=en", "accept-language": "tr" })).status()).toBe(200);
-  expect((await root(request, { "accept-language": "de-DE,fr;q=0.8" })).status()).toBe(200);
-  expect((await root(request, {})).status()).toBe(200);
-  // Kept or not, the English home page at the root and the redirects say what they depend on, for a CDN.
-  for (const headers of [{}, {}, { "accept-language": "tr" }] as Record<string, string>[])
-    expect((await root(request, headers)).headers().vary).toMatch(/Cookie, Accept-Language/);
-  expect((await root(request, { "accept-language": "tr" })).headers().location).toBe("/tr");
-});
+// The root's locale detection and ROOT_REDIRECT are checked in process (server/site.test.ts).
 
 test("every other path is in the locale its prefix names", async ({ request }) => {
   const page = await request.get("/journals", { headers: { cookie: "i18n_redirected=tr", "accept-language": "tr" }, maxRedirects: 0 });
   expect(page.status()).toBe(200);
   expect(await page.text()).toContain('<html lang="en"');
-});
-
-test("a configured root redirect sends / elsewhere with its status", async ({ request }) => {
-  const response = await request.get(`http://127.0.0.1:${REDIRECT_PORT}/`, { maxRedirects: 0 });
-  expect(response.status()).toBe(301);
-  expect(response.headers().location).toBe("/journals");
 });
 
 test("switching language goes to the same page in the other language and remembers the choice", async ({ page, context }) => {

@@ -57,24 +57,29 @@ test("on SIGTERM a web process says it is not ready, drains, finishes 30 pages a
   request,
 }, testInfo) => {
   test.setTimeout(90_000);
-  // Its content service is the test server's, behind a proxy that holds every answer for a second,
-  // so that the pages and the post are still being answered when the signal comes.
+  // Its content service is the test server's, behind a proxy that holds the content's answers while
+  // the gate is shut, so that the pages and the post are still being answered when the signal comes.
   let asked = 0;
-  const holding = new Set<NodeJS.Timeout>();
-  const held = createServer((req, res) => {
-    if (req.url !== "/readyz" && req.url !== "/api/revision") asked++;
-    const hold = setTimeout(() => {
-      holding.delete(hold);
-      const upstream = httpRequest({ host: "127.0.0.1", port: PORT, path: req.url, method: req.method, headers: req.headers }, (answer) => {
-        res.writeHead(answer.statusCode ?? 502, answer.headers);
-        answer.pipe(res);
-      });
-      // A request the stopping process gave up is cut here too. Unheard, its 'socket hang up' would
-      // be thrown in this worker later, and taken for a failure of whichever test runs then.
-      upstream.on("error", () => res.destroy());
-      req.pipe(upstream);
-    }, 1000);
-    holding.add(hold);
+  let gate: { opened: Promise<void>; open: () => void } | undefined;
+  const shutGate = () => {
+    let open = () => {};
+    const opened = new Promise<void>((resolve) => {
+      open = resolve;
+    });
+    gate = { opened, open };
+  };
+  const held = createServer(async (req, res) => {
+    const content = req.url !== "/readyz" && req.url !== "/api/revision";
+    if (content) asked++;
+    if (content && gate) await gate.opened;
+    const upstream = httpRequest({ host: "127.0.0.1", port: PORT, path: req.url, method: req.method, headers: req.headers }, (answer) => {
+      res.writeHead(answer.statusCode ?? 502, answer.headers);
+      answer.pipe(res);
+    });
+    // A request the stopping process gave up is cut here too. Unheard, its 'socket hang up' would
+    // be thrown in this worker later, and taken for a failure of whichever test runs then.
+    upstream.on("error", () => res.destroy());
+    req.pipe(upstream);
   });
   await new Promise<void>((resolve) => held.listen(0, "127.0.0.1", resolve));
   // The drain is the window in which /readyz must be seen saying 503: long enough for a loaded machine to
@@ -105,6 +110,7 @@ test("on SIGTERM a web process says it is not ready, drains, finishes 30 pages a
     slowHeaders.write(`GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: `);
     const exited = new Promise<number | null>((resolve) => web.child.once("exit", resolve));
     asked = 0;
+    shutGate();
     const pages = Array.from({ length: 30 }, (_, i) =>
       request.get(`${web.base}/${i % 2 ? "tr/kitaplar" : "books"}`, { timeout: 30_000 }).then(async (r) => ({
         status: r.status(),
@@ -132,6 +138,8 @@ test("on SIGTERM a web process says it is not ready, drains, finishes 30 pages a
     // While it drains it says it is not ready, and still answers.
     await expect.poll(async () => (await request.get(`${web.base}/readyz`)).status(), { timeout: DRAIN_MS }).toBe(503);
     expect((await request.get(`${web.base}/healthz`)).status()).toBe(200);
+    // Now the content service answers what it held: the pages and the post finish during the drain.
+    gate?.open();
 
     const answers = await Promise.all(pages);
     expect(answers.filter((a) => a.status === 200 && a.whole)).toHaveLength(30);
@@ -148,7 +156,7 @@ test("on SIGTERM a web process says it is not ready, drains, finishes 30 pages a
   } finally {
     slowHeaders.destroy();
     await web.stop();
-    for (const hold of holding) clearTimeout(hold);
+    gate?.open();
     held.closeAllConnections();
     held.close();
   }
