@@ -8,18 +8,19 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { contentProblems } from "../../tests/content-problems.ts";
+import { copySmallCatalogue } from "../../tests/small-catalogue.ts";
 import { ContentError, type ContentProblem, readContentFolder } from "./read-folder.ts";
 
+// The small catalogue (the demo with one journal): every kind of file, read in a fifth of the time.
 let folder: string;
 beforeAll(async () => {
-  folder = await mkdtemp(path.join(tmpdir(), "content-"));
-  await cp("content/demo", folder, { recursive: true });
+  folder = await copySmallCatalogue(await mkdtemp(path.join(tmpdir(), "content-")));
 });
 afterAll(() => rm(folder, { recursive: true, force: true }));
 
 const read = (file: string) => readFile(path.join(folder, file), "utf8");
 
-/** The problems of the demo content with these files written (new or changed), which are then put back. */
+/** The problems of the small catalogue with these files written (new or changed), which are then put back. */
 async function problemsWith(files: Record<string, string>): Promise<ContentProblem[]> {
   const originals = await Promise.all(Object.keys(files).map((file) => read(file).catch(() => undefined)));
   await Promise.all(
