@@ -3,10 +3,10 @@ import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } 
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { demoBundle } from "../../tests/demo-snapshot.ts";
+import { copyDemoDatabase } from "../../tests/demo-snapshot.ts";
+import { copySmallCatalogue } from "../../tests/small-catalogue.ts";
 import { readRevision } from "../api/revision.ts";
-import { migrateToLatest, openDatabase } from "../db/database.ts";
-import { importContent } from "./import.ts";
+import { openDatabase } from "../db/database.ts";
 
 const dir = mkdtempSync(path.join(tmpdir(), "import-command-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -20,9 +20,8 @@ const importFolder = (folder: string, file: string) =>
   });
 
 describe("content:import", () => {
-  it("lists a broken folder's problems, exits 1 and creates no database", () => {
-    const folder = path.join(dir, "broken");
-    cpSync("content/demo", folder, { recursive: true });
+  it("lists a broken folder's problems, exits 1 and creates no database", async () => {
+    const folder = await copySmallCatalogue(path.join(dir, "broken"));
     writeFileSync(path.join(folder, "reference.yaml"), "categories: [");
     const file = path.join(dir, "broken.db");
     const result = importFolder(folder, file);
@@ -32,22 +31,18 @@ describe("content:import", () => {
     expect(existsSync(file)).toBe(false);
   });
 
-  it("imports a good folder and says how long it held the write lock", () => {
-    const result = importFolder("content/demo", path.join(dir, "good.db"));
+  it("imports a good folder and says how long it held the write lock", async () => {
+    const folder = await copySmallCatalogue(path.join(dir, "good"));
+    const result = importFolder(folder, path.join(dir, "good.db"));
     expect(result.status).toBe(0);
-    expect(result.stdout).toMatch(/^content\/demo: imported \d+ rows \(the write lock was held for \d+\.\d s\)/m);
+    expect(result.stdout).toContain(`${folder}: imported `);
+    expect(result.stdout).toMatch(/: imported \d+ rows \(the write lock was held for \d+\.\d s\)/m);
   });
 
   // A folder read and imported here, and one import command's process: more than the default 30 s on a busy machine.
   it("writes nothing from a folder whose call for papers names no journal, and names the call and the journal", async () => {
-    const file = path.join(dir, "calls.db");
-    const before = openDatabase(file).db;
-    try {
-      await migrateToLatest(before);
-      await importContent(before, demoBundle());
-    } finally {
-      await before.destroy();
-    }
+    // The demo, imported (a copy of the run's demo database).
+    const file = copyDemoDatabase(path.join(dir, "calls.db"));
     const folder = path.join(dir, "unknown-journal");
     cpSync("content/demo", folder, { recursive: true });
     const call = path.join(folder, "calls/heat-climate-and-health.yaml");
