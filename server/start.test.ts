@@ -10,6 +10,7 @@ import { createServer, type Server, type Socket } from "node:net";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "../service/db/database.ts";
+import { copyDemoDatabase } from "../tests/demo-snapshot.ts";
 import { switchableProxy } from "../tests/switchable-proxy.ts";
 
 /** `node server/main.ts`, one process (tests/e2e/workers.spec.ts starts several), its outputs collected. */
@@ -91,7 +92,8 @@ describe("a failed start", () => {
   });
 
   it("says the port is taken and exits 1", async () => {
-    const { code, stderr } = await start({ NODE_ENV: "development", HOST: "127.0.0.1", PORT: String(busyPort), SQLITE_FILE: ":memory:" });
+    // On a copy of the demo database: nothing to import before it tries the port.
+    const { code, stderr } = await start({ NODE_ENV: "development", HOST: "127.0.0.1", PORT: String(busyPort), SQLITE_FILE: copyDemoDatabase() });
     expect(code).toBe(1);
     expect(stderr).toContain(`failed to start: listen EADDRINUSE: address already in use 127.0.0.1:${busyPort}`);
   });
