@@ -1,13 +1,14 @@
 /**
- * The local editor's endpoint on a Git repository holding a copy of the demo content: a save over
+ * The local editor's endpoint on a Git repository holding the small catalogue (the demo with one journal): a save over
  * an entry that another save changed since it was opened is refused, not silently overwritten; and
  * nothing outside the content folder is read or written through a symbolic link in it.
  */
 import { execFileSync } from "node:child_process";
-import { cp, mkdtemp, readdir, readFile, rm, symlink, writeFile } from "node:fs/promises";
+import { mkdtemp, readdir, readFile, rm, symlink, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { copySmallCatalogue } from "../../tests/small-catalogue.ts";
 import { importContent } from "../content/import.ts";
 import { readContentFolder } from "../content/read-folder.ts";
 import { type DatabaseHandle, migrateToLatest, openDatabase } from "../db/database.ts";
@@ -27,7 +28,8 @@ beforeAll(async () => {
   repo = await mkdtemp(path.join(tmpdir(), "editor-proxy-"));
   outside = await mkdtemp(path.join(tmpdir(), "editor-outside-"));
   await writeFile(path.join(outside, "environ.png"), "CONTENT_WEBHOOK_SECRET=never-sent");
-  await cp(demo, repo, { recursive: true });
+  // The small catalogue: each save imports the whole folder, as the editor's saves do.
+  await copySmallCatalogue(repo);
   git(repo, "init", "-q", "-b", "main");
   git(repo, "add", "-A");
   git(repo, "-c", "user.name=Seed", "-c", "user.email=seed@example.org", "commit", "-qm", "demo content");
