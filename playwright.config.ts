@@ -3,7 +3,7 @@ import { mkdtempSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { defineConfig } from "@playwright/test";
-import { isDemoSnapshot, SNAPSHOT_ENV } from "./tests/demo-snapshot.ts";
+import { demoDatabaseFile, isDemoSnapshot, SNAPSHOT_ENV } from "./tests/demo-snapshot.ts";
 
 /**
  * Added to every port below, so that two checkouts (worktrees) on one machine can run their
@@ -38,7 +38,7 @@ if (!isDemoSnapshot(process.env[SNAPSHOT_ENV] ?? "")) {
   process.env[SNAPSHOT_ENV] = dir;
   process.env.MERIDIAN_DEMO_SNAPSHOT_MADE = dir;
 }
-const demoDatabase = path.join(process.env[SNAPSHOT_ENV] ?? "", "demo.db");
+const demoDatabase = demoDatabaseFile();
 /** A shell command that puts a fresh copy of the demo database at `file` (its write-ahead log and shared memory gone). */
 const demoCopy = (file: string) => `rm -f ${file}-wal ${file}-shm && cp ${demoDatabase} ${file}`;
 
