@@ -12,10 +12,16 @@ sh scripts/postgres.sh start "$pg_dir" "$pg_port"
 export TEST_DATABASE_URL="postgres://postgres@127.0.0.1:$pg_port/meridian_test"
 export MERIDIAN_DEMO_SNAPSHOT="$snapshot"
 
-npm run lint
-node tests/make-demo-snapshot.ts "$snapshot"
-npm run typecheck
+# Each step's time is said after it, to see where a run's minutes go.
+started=$(date +%s)
+step() {
+  "$@"
+  echo "test.sh: '$*' done at $(($(date +%s) - started)) s"
+}
+step npm run lint
+step node tests/make-demo-snapshot.ts "$snapshot"
+step npm run typecheck
 # Before Vitest: its site tests render the production build in process (tests/site-harness.ts).
-npm run build
-npx vitest run
-npx playwright test
+step npm run build
+step npx vitest run
+step npx playwright test
