@@ -7,14 +7,14 @@
  * EDIT_MODE has no /admin/ at all.
  */
 import { execFileSync } from "node:child_process";
-import { cp, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { expect, type Page, test } from "@playwright/test";
 import sharp from "sharp";
 import { startServer } from "../../scripts/server-process.ts";
+import { copySmallCatalogue } from "../small-catalogue.ts";
 
-const demo = path.resolve(import.meta.dirname, "../../content/demo");
 const BROWSER = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36";
 const ISSUE = "journals/journal-of-social-inquiry/issues/v15-n1.yaml";
 const ARTICLE_ID = "climate-anxiety-and-pro-environmental-action-among-university-students";
@@ -31,7 +31,8 @@ test.beforeAll(async () => {
   test.setTimeout(180_000);
   work = await mkdtemp(path.join(tmpdir(), "editor-e2e-"));
   repo = path.join(work, "repository");
-  await cp(demo, path.join(repo, "content"), { recursive: true });
+  // The small catalogue (the demo with one journal, the one edited here): each publish imports the whole folder.
+  await copySmallCatalogue(path.join(repo, "content"));
   git(repo, "init", "-q", "-b", "main");
   git(repo, "add", "-A");
   git(repo, "-c", "user.name=Seed", "-c", "user.email=seed@example.org", "commit", "-qm", "demo content");
