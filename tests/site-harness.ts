@@ -24,9 +24,9 @@ import { createOaiApp } from "../service/oai/app.ts";
 import { copyDemoDatabase } from "./demo-snapshot.ts";
 
 const root = path.resolve(import.meta.dirname, "..");
-export const PUBLIC_URL = "https://www.meridianpress.example";
+const PUBLIC_URL = "https://www.meridianpress.example";
 /** A visitor's browser (a crawler's user agent gets no error page); no Accept-Encoding unless a test sends one, so answers read as text. */
-export const BROWSER_HEADERS = {
+const BROWSER_HEADERS = {
   "User-Agent": "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36",
 };
 

@@ -9,7 +9,7 @@ import path from "node:path";
 import { parse } from "yaml";
 import { DEMO_FOLDER } from "./demo-snapshot.ts";
 
-export const SMALL_JOURNAL = "journal-of-social-inquiry";
+const SMALL_JOURNAL = "journal-of-social-inquiry";
 
 /** Writes the small catalogue into `target` (created, or merged into an existing folder). */
 export async function copySmallCatalogue(target: string): Promise<string> {
