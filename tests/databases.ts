@@ -27,6 +27,11 @@ async function createPostgresDatabase(url: string, template?: string): Promise<s
   } finally {
     await admin.db.destroy();
   }
+  return onServer(url, name);
+}
+
+/** The URL of database `name` on the server of `url`. */
+function onServer(url: string, name: string): string {
   const target = new URL(url);
   target.pathname = `/${name}`;
   return target.toString();
@@ -41,9 +46,7 @@ export async function makeDemoPostgresTemplate(url: string, bundle: ContentBundl
   } finally {
     await admin.db.destroy();
   }
-  const target = new URL(url);
-  target.pathname = `/${DEMO_TEMPLATE}`;
-  const { db } = openDatabase(target.toString());
+  const { db } = openDatabase(onServer(url, DEMO_TEMPLATE));
   try {
     await migrateToLatest(db);
     await importContent(db, bundle);
