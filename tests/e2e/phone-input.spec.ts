@@ -319,7 +319,8 @@ test.describe("enhanced", () => {
     await expect(countryButton(page)).toContainText("+44");
     await expect.poll(() => customValidity(page).then((validity) => validity.set)).toBe(false);
 
-    // Picking another country then carries its calling code into the number.
+    // Picking another country then carries its calling code into the number ("ger" typed at once, below).
+    await stopTheClock(page);
     await countryButton(page).click();
     await page.keyboard.type("ger");
     await page.keyboard.press("Enter");
