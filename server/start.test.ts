@@ -5,11 +5,9 @@
  * proxy that refuses and then passes its connections).
  */
 import { type ChildProcess, spawn } from "node:child_process";
-import { randomUUID } from "node:crypto";
 import { createServer, type Server, type Socket } from "node:net";
-import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openDatabase } from "../service/db/database.ts";
+import { demoPostgresDatabase } from "../tests/databases.ts";
 import { copyDemoDatabase } from "../tests/demo-snapshot.ts";
 import { switchableProxy } from "../tests/switchable-proxy.ts";
 
@@ -102,14 +100,10 @@ describe("a failed start", () => {
 const adminUrl = process.env.TEST_DATABASE_URL;
 describe.skipIf(!adminUrl)("a database restarting while the process starts", () => {
   it("is waited for, each try said, and the process serves once the database answers", { timeout: 120_000 }, async () => {
-    const name = `startup_${randomUUID().replace(/-/g, "").slice(0, 12)}`;
-    const admin = openDatabase(adminUrl as string);
-    await sql`create database ${sql.id(name)}`.execute(admin.db);
-    await admin.db.destroy();
-    const target = new URL(adminUrl as string);
+    // A clone of the demo's template: the process has nothing to import once the database answers.
+    const target = new URL(await demoPostgresDatabase(adminUrl as string));
     const proxy = await switchableProxy({ host: target.hostname, port: Number(target.port) }, { up: false });
     target.host = `127.0.0.1:${proxy.port}`;
-    target.pathname = `/${name}`;
     // Development serves from the sources: no build is needed for the process to listen.
     const server = launch({ NODE_ENV: "development", HOST: "127.0.0.1", PORT: "0", DATABASE_URL: target.toString() });
     try {

@@ -37,7 +37,12 @@ function onServer(url: string, name: string): string {
   return target.toString();
 }
 
-/** The demo catalogue imported once into the template that `testDatabases({ demo: true })` clones (Vitest's global setup). */
+/** A new database on the server of `url` holding the demo catalogue: a clone of the template, no import (a test's web servers start on it). */
+export function demoPostgresDatabase(url: string): Promise<string> {
+  return createPostgresDatabase(url, DEMO_TEMPLATE);
+}
+
+/** The demo catalogue imported once into the template that `testDatabases({ demo: true })` and `demoPostgresDatabase` clone (tests/make-demo-snapshot.ts). */
 export async function makeDemoPostgresTemplate(url: string, bundle: ContentBundle): Promise<void> {
   const admin = openDatabase(url);
   try {

@@ -5,25 +5,21 @@
  */
 import { randomUUID } from "node:crypto";
 import { expect, test } from "@playwright/test";
-import { sql } from "kysely";
 import { startServer } from "../../scripts/server-process.ts";
 import { openDatabase } from "../../service/db/database.ts";
+import { demoPostgresDatabase } from "../databases.ts";
 
 const adminUrl = process.env.TEST_DATABASE_URL;
 test.skip(!adminUrl, "needs PostgreSQL (TEST_DATABASE_URL, set by the test command)");
 
 test("two web processes on one PostgreSQL serve the same pages, store a form once and share the rate limit", async ({ request }) => {
   test.setTimeout(180_000);
-  const name = `scaleout_${randomUUID().replace(/-/g, "").slice(0, 12)}`;
-  const admin = openDatabase(adminUrl as string);
-  await sql`create database ${sql.id(name)}`.execute(admin.db);
-  const url = new URL(adminUrl as string);
-  url.pathname = `/${name}`;
-  const env = { DATABASE_URL: url.toString(), FORM_SECRET: "s".repeat(40), FORM_MIN_FILL_MS: "0", FORM_RATE_LIMIT: "4", TRUST_PROXY: "1" };
-  // The first migrates the database and imports the demo content; the second finds it ready.
+  // A clone of the demo's template: neither process imports.
+  const url = await demoPostgresDatabase(adminUrl as string);
+  const env = { DATABASE_URL: url, FORM_SECRET: "s".repeat(40), FORM_MIN_FILL_MS: "0", FORM_RATE_LIMIT: "4", TRUST_PROXY: "1" };
   const first = await startServer(env);
   const second = await startServer(env);
-  const { db } = openDatabase(url.toString());
+  const { db } = openDatabase(url);
   try {
     const page = async (base: string) => (await request.get(`${base}/tr/dergiler`)).text();
     const main = (html: string) => html.slice(html.indexOf("<main"), html.indexOf("</main>"));
@@ -60,10 +56,7 @@ test("two web processes on one PostgreSQL serve the same pages, store a form onc
     expect(more.map((a) => a.status())).toEqual([303, 429]);
   } finally {
     await Promise.all([first.stop(), second.stop()]);
+    // The database stays, as every test database does: it goes with the test command's throwaway server.
     await db.destroy();
-    // Not forced: forcing it ends connections still closing, whose clients then fail. A database left
-    // behind goes with the test command's throwaway PostgreSQL server.
-    await sql`drop database if exists ${sql.id(name)}`.execute(admin.db).catch(() => undefined);
-    await admin.db.destroy();
   }
 });

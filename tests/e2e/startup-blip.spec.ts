@@ -7,12 +7,10 @@
  * Runs where the test command starts PostgreSQL (TEST_DATABASE_URL); skipped elsewhere.
  */
 import { spawn } from "node:child_process";
-import { randomUUID } from "node:crypto";
 import { request as httpRequest } from "node:http";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
-import { sql } from "kysely";
-import { openDatabase } from "../../service/db/database.ts";
+import { demoPostgresDatabase } from "../databases.ts";
 import { switchableProxy } from "../switchable-proxy.ts";
 
 const adminUrl = process.env.TEST_DATABASE_URL;
@@ -35,14 +33,10 @@ function health(base: string, requestId: string) {
 
 test("a worker that cannot reach the database as the cluster starts is replaced, and the one serving goes on", async () => {
   test.setTimeout(150_000);
-  const name = `blip_${randomUUID().replace(/-/g, "").slice(0, 12)}`;
-  const admin = openDatabase(adminUrl as string);
-  await sql`create database ${sql.id(name)}`.execute(admin.db);
-  await admin.db.destroy();
-  const target = new URL(adminUrl as string);
+  // A clone of the demo's template: the first worker starts without importing.
+  const target = new URL(await demoPostgresDatabase(adminUrl as string));
   const proxy = await switchableProxy({ host: target.hostname, port: Number(target.port) });
   target.host = `127.0.0.1:${proxy.port}`;
-  target.pathname = `/${name}`;
 
   const child = spawn(process.execPath, ["server/main.ts"], {
     cwd: root,

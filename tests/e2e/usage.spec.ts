@@ -5,17 +5,16 @@
  * agent no more than the cap per network; a beacon only with its page's token; the counts reach
  * the database when the process stops at the latest; two processes on one PostgreSQL add up exactly.
  */
-import { randomUUID } from "node:crypto";
 import { mkdtempSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
-import { sql } from "kysely";
 import type { ArticleDetail, ArticleSummary, Page } from "../../contract/api-types.ts";
 import { readBeaconBody } from "../../contract/usage-beacon.ts";
 import { startServer } from "../../scripts/server-process.ts";
 import { openDatabase } from "../../service/db/database.ts";
 import { NETWORK_DAY_CAP } from "../../service/usage/record.ts";
+import { demoPostgresDatabase } from "../databases.ts";
 import { copyDemoDatabase } from "../demo-snapshot.ts";
 
 const BROWSER = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Safari/537.36";
@@ -162,13 +161,9 @@ const adminUrl = process.env.TEST_DATABASE_URL;
 test("two web processes on one PostgreSQL count into one table, adding up exactly", async () => {
   test.skip(!adminUrl, "needs PostgreSQL (TEST_DATABASE_URL, set by the test command)");
   test.setTimeout(180_000);
-  const name = `usage_${randomUUID().replace(/-/g, "").slice(0, 12)}`;
-  const admin = openDatabase(adminUrl as string);
-  await sql`create database ${sql.id(name)}`.execute(admin.db);
-  await admin.db.destroy();
-  const url = new URL(adminUrl as string);
-  url.pathname = `/${name}`;
-  const env = { DATABASE_URL: url.toString(), TRUST_PROXY: "1" };
+  // A clone of the demo's template: neither process imports.
+  const url = await demoPostgresDatabase(adminUrl as string);
+  const env = { DATABASE_URL: url, TRUST_PROXY: "1" };
   const first = await startServer(env);
   const second = await startServer(env);
   const article = await articleWithPdf(first.base);
@@ -179,7 +174,7 @@ test("two web processes on one PostgreSQL count into one table, adding up exactl
   expect(answers.every((a) => a.status === 200)).toBe(true);
   await Promise.all([first.stop(), second.stop()]);
   // 80 views; 80 visitors less the 4 who came to both.
-  expect((await countsOf(url.toString(), article.id)).find((c) => c.metric === "investigation")).toEqual({
+  expect((await countsOf(url, article.id)).find((c) => c.metric === "investigation")).toEqual({
     metric: "investigation",
     total: 80,
     unique: 76,
