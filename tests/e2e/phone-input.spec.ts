@@ -329,7 +329,7 @@ test.describe("enhanced", () => {
   });
 
   test("axe finds no serious or critical violation in the open list (tr)", async ({ page }) => {
-    // The page with the list closed is axe-every-page.spec's; here the field and its 245 countries
+    // The page with the list closed is every-screen.spec's; here the field and its 245 countries
     // (in Turkish; the English list while searching, below).
     test.setTimeout(90_000);
     await gotoHydrated(page, "/tr/form-permission");

@@ -1,7 +1,7 @@
 /**
  * The demo's photographs: the about page and each department show theirs through the image
  * optimizer as WebP, described in the page's language, with the credit their licence asks for;
- * the departments list shows them as decoration of each department's card (axe-every-page.spec
+ * the departments list shows them as decoration of each department's card (every-screen.spec
  * runs axe over these pages).
  */
 import { expect, type Locator, type Page, test } from "@playwright/test";

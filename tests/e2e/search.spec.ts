@@ -132,7 +132,7 @@ test.describe("with JavaScript", () => {
     await searchOnAPhone(page);
   });
 
-  // A search with results is axe-every-page.spec's; here one with a facet picked (en) and one with no query (tr).
+  // A search with results is every-screen.spec's; here one with a facet picked (en) and one with no query (tr).
   for (const path of ["/search?q=istanbul&type=article", "/tr/arama"]) {
     for (const width of [390, 1440]) {
       test(`${path} at ${width} px has no serious accessibility violation`, async ({ page }) => {

@@ -1,10 +1,12 @@
 /**
- * axe over every screen of the route table, in both locales, at a phone's and a desktop's width
- * (in CI each screen in one of the four pairings, below), with real demo paths (the sitemaps list every screen but the search, which gets a query): no
- * violation of any impact. Each page also has one `h1`, focusable from script (tabIndex -1), where
- * focus goes after a client-side navigation.
+ * Every screen of the route table, with real demo paths (the sitemaps list every screen but the
+ * search, which gets a query). In one locale and width: axe finds no violation of any impact, and
+ * the page has one `h1`, focusable from script (tabIndex -1), where focus goes after a client-side
+ * navigation. In both locales: the page is whole (200, one `<title>` as served ending with the
+ * publisher's name, the `lang` of its locale, a visible `h1`, no error in the console) and nothing
+ * scrolls sideways from the narrowest phone the specification names (320 px) to a desktop.
  */
-import { type APIRequestContext, expect, test } from "@playwright/test";
+import { type APIRequestContext, expect, type Page, type Response, test } from "@playwright/test";
 import { matchPath } from "react-router";
 import { href, type RouteEntry, screens } from "../../contract/route-table.ts";
 import type { Locale } from "../../i18n/locales.ts";
@@ -36,6 +38,31 @@ async function pathOf(request: APIRequestContext, route: RouteEntry, locale: Loc
 /** The table's screens, less the layouts whose page is their index child's (the same path, the same page). */
 const pages = screens.filter((route) => !screens.some((child) => child.parent === route.id && child.index));
 
+/** Errors the page writes to its console or throws, from now on. */
+function pageErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() === "error") errors.push(message.text());
+  });
+  page.on("pageerror", (error) => errors.push(error.message));
+  return errors;
+}
+
+/** The checks of a whole page, in its locale, on the response that brought it. */
+async function expectWholePage(page: Page, path: string, locale: Locale, response: Response | null) {
+  expect(response?.status(), path).toBe(200);
+  // One <title> as served, the page's own: crawlers and the browser tab read the first.
+  expect(((await response?.text()) ?? "").match(/<title>/g)?.length, path).toBe(1);
+  await expect(page.locator("html"), path).toHaveAttribute("lang", locale);
+  await expect(page, path).toHaveTitle(locale === "tr" ? /Meridyen Akademik Yayıncılık$/ : /Meridian Academic Publishing$/);
+  await expect(page.getByRole("heading", { level: 1 }).first(), path).toBeVisible();
+  for (const width of [320, 1440]) {
+    await page.setViewportSize({ width, height: 900 });
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow, `${path} at ${width} px scrolls sideways`).toBe(0);
+  }
+}
+
 /** Every pairing of a locale and a width. */
 const PAIRS = [
   ["en", 390],
@@ -52,14 +79,21 @@ const PAIRS = [
 const full = process.env.AXE_SWEEP === "full";
 for (const [index, route] of pages.entries()) {
   for (const [locale, width] of full ? PAIRS : [PAIRS[index % PAIRS.length]]) {
-    test(`${route.id} (${locale}, ${width} px) has no accessibility violation`, async ({ page, request }) => {
+    test(`${route.id} (${locale}, ${width} px) has no accessibility violation, and is whole in both locales`, async ({ page, request }) => {
       // A long page's analysis (a journal's 20 articles) took over a minute on a loaded 2-core machine.
       test.setTimeout(180_000);
+      const errors = pageErrors(page);
       await page.setViewportSize({ width, height: 900 });
       const path = await pathOf(request, route, locale);
-      expect((await gotoHydrated(page, path))?.status(), path).toBe(200);
+      const response = await gotoHydrated(page, path);
+      expect(response?.status(), path).toBe(200);
       await expect(page.locator("main h1"), path).toHaveAttribute("tabindex", "-1");
       expect(await axeViolations(page), path).toEqual([]);
+      await expectWholePage(page, path, locale, response);
+      const other = locale === "en" ? "tr" : "en";
+      const otherPath = await pathOf(request, route, other);
+      await expectWholePage(page, otherPath, other, await page.goto(otherPath));
+      expect(errors).toEqual([]);
     });
   }
 }
