@@ -157,56 +157,6 @@ for (const locale of ["en", "tr"] as const) {
       expect(await seriousViolations(page)).toEqual([]);
     });
 
-    test("carries Google Scholar, Dublin Core and Open Graph tags that match the article", async ({ page, request }) => {
-      const article = await (await demoArticles(request)).full(locale);
-      await page.goto(pathOf(article, locale));
-      const tags = await metaTags(page);
-      const canonical = await page.locator('link[rel="canonical"]').getAttribute("href");
-      expect(canonical).toMatch(new RegExp(`^https?://[^/]+${pathOf(article, locale)}$`));
-      const citation = tags.filter(([name]) => name.startsWith("citation_"));
-      const all = (name: string) => tags.filter(([n]) => n === name).map(([, content]) => content);
-
-      expect(citation.filter(([name]) => name.startsWith("citation_author"))).toEqual(
-        article.authors.flatMap((a) => [
-          ["citation_author", a.given ? `${a.family}, ${a.given}` : a.family],
-          ...a.affiliations.map((x) => ["citation_author_institution", x.name]),
-          ...(a.orcid ? [["citation_author_orcid", `https://orcid.org/${a.orcid}`]] : []),
-        ]),
-      );
-      // Google Scholar reads the title and the journal's title in the article's own language, on both pages.
-      expect(all("citation_title")).toEqual([article.text[article.language].title]);
-      expect(all("citation_publication_date")).toEqual([article.publishedOn.replaceAll("-", "/")]);
-      expect(all("citation_journal_title")).toEqual([article.journal.titles[article.language]]);
-      expect(all("citation_reference")).toHaveLength(article.references.length);
-      expect(all("description")).toEqual(all("og:description"));
-      expect(all("citation_journal_abbrev")).toEqual([article.journal.abbreviation]);
-      expect(all("citation_issn").sort()).toEqual([article.journal.eIssn, article.journal.printIssn].filter(Boolean).sort());
-      expect(all("citation_volume")).toEqual([String(article.issue.volume)]);
-      expect(all("citation_issue")).toEqual([String(article.issue.number)]);
-      expect(all("citation_firstpage")).toEqual([String(article.firstPage)]);
-      expect(all("citation_lastpage")).toEqual([String(article.lastPage)]);
-      expect(all("citation_doi")).toEqual([article.doi]);
-      expect(all("citation_keywords")).toEqual([article.text[locale].keywords.join("; ")]);
-      expect(all("citation_language")).toEqual([article.language]);
-      expect(all("citation_abstract_html_url")).toEqual([canonical]);
-      expect(all("citation_pdf_url")).toEqual([`${new URL(canonical ?? "").origin}${pathOf(article, locale)}/${article.id}.pdf`]);
-
-      expect(all("DC.title")).toEqual([article.title]);
-      expect(all("DC.creator")).toEqual(article.authors.map((a) => a.name));
-      expect(all("DC.identifier")).toEqual([`https://doi.org/${article.doi}`]);
-      expect(all("DC.source")).toEqual([article.journal.title]);
-      expect(all("og:type")).toEqual(["article"]);
-      expect(all("og:title")).toEqual([article.title]);
-      expect(all("og:url")).toEqual([canonical]);
-      expect(all("og:locale")).toEqual([locale === "en" ? "en_US" : "tr_TR"]);
-      expect(all("article:author")).toEqual(article.authors.map((a) => a.name));
-      const [description] = all("og:description");
-      expect(description.length).toBeGreaterThan(40);
-      const abstract = (await page.locator(`#abstract-${locale} .rich-text`).textContent())?.replace(/\s+/g, " ");
-      expect(abstract).toContain(description.replace(/…$/, ""));
-      expect(tags.filter(([, content]) => content.trim() === "")).toEqual([]);
-    });
-
     test("a corrected work and its correction notice point to each other, and a retracted work says so", async ({ page, request }) => {
       for (const [journal, noticeType] of [
         ["journal-of-social-inquiry", "correction"],
