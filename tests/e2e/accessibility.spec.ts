@@ -2,10 +2,11 @@
  * What a keyboard or screen-reader user meets in the shell and the lists: the open mobile menu
  * holds the keyboard, header panels close when focus leaves them, a client-side navigation puts
  * focus on the new page's heading and says its title (a list's filters and pages keep focus and
- * scroll), nothing moves under prefers-reduced-motion, and text in the other language says so.
+ * scroll), and nothing moves under prefers-reduced-motion. That text in the other language says so
+ * is read from the rendered pages (tests/site/languages.test.ts).
  */
 import { type APIRequestContext, expect, type Locator, type Page, test } from "@playwright/test";
-import type { ArticleDetail, ArticleSummary, BookDetail, BookSummary, JournalSummary, List, Page as ListPage } from "../../contract/api-types.ts";
+import type { ArticleSummary, JournalSummary, List, Page as ListPage } from "../../contract/api-types.ts";
 import { gotoHydrated } from "./hydrated.ts";
 
 const api = async <T>(request: APIRequestContext, path: string) => {
@@ -322,56 +323,5 @@ test.describe("reduced motion", () => {
     await page.locator(".card-link").first().hover();
     await page.getByRole("button", { name: "Services", exact: true }).click();
     expect(await page.evaluate(() => document.getAnimations().length)).toBe(0);
-  });
-});
-
-test.describe("text in the other language", () => {
-  test("a Turkish book page marks the English chapter titles as English", async ({ page, request }) => {
-    const books = await api<List<BookSummary>>(request, "/api/books/tr");
-    const english = books.Items.find((book) => book.language === "en");
-    if (!english) throw new Error("no English book in the demo");
-    const book = await api<BookDetail>(request, `/api/books/tr/${english.slug}`);
-    expect(book.chapters.length).toBeGreaterThan(0);
-    await gotoHydrated(page, `/tr/books/${book.slug}`);
-    await expect(page.locator("html")).toHaveAttribute("lang", "tr");
-    const chapters = page.getByRole("region", { name: "İçindekiler" });
-    for (const chapter of book.chapters) {
-      await expect(chapters.getByText(chapter.title, { exact: true })).toHaveAttribute("lang", "en");
-    }
-    // Each chapter's authors by name.
-    await expect(chapters).toContainText(book.chapters[0].authors[0].name);
-    await expect(chapters).not.toContainText("[object Object]");
-  });
-
-  test("a Turkish article page marks an English article's title, abstract, sections and references as English", async ({ page, request }) => {
-    const journals = await api<List<JournalSummary>>(request, "/api/journals/tr");
-    let article: ArticleDetail | undefined;
-    for (const journal of journals.Items) {
-      const list = await api<ListPage<ArticleSummary>>(request, `/api/journals/tr/${journal.slug}/articles?pageSize=100`);
-      for (const summary of list.Items.filter((a) => a.language === "en")) {
-        const detail = await api<ArticleDetail>(request, `/api/journals/tr/${journal.slug}/issues/${summary.issueId}/articles/${summary.id}`);
-        if (detail.fullText && detail.fullText.outline.length > 0 && detail.references.length > 0) article = detail;
-        if (article) break;
-      }
-      if (article) break;
-    }
-    if (!article) throw new Error("no English article with a full text and references in the demo");
-    await gotoHydrated(page, `/tr/dergiler/${article.journal.slug}/makaleler/${article.issueId}/${article.id}`);
-    await expect(page.locator("html")).toHaveAttribute("lang", "tr");
-    // The English title, shown under the Turkish one.
-    if (article.text.en.title !== article.text.tr.title) {
-      await expect(page.getByText(article.text.en.title, { exact: true }).first()).toHaveAttribute("lang", "en");
-    }
-    const outline = page.getByRole("navigation", { name: "Bu sayfada" });
-    for (const section of article.fullText?.outline ?? []) {
-      await expect(outline.getByRole("link", { name: section.title, exact: true })).toHaveAttribute("lang", "en");
-    }
-    const references = page.locator("#references + ol > li");
-    await expect(references).toHaveCount(article.references.length);
-    for (const reference of await references.all()) {
-      // The entry as printed is English; the links back to the text are the page's, in Turkish.
-      expect(await reference.locator("[lang=en]").count()).toBe(1);
-    }
-    await expect(page.locator(".full-text")).toHaveAttribute("lang", "en");
   });
 });

@@ -33,8 +33,6 @@ const words = {
     callsOpen: "Open calls for papers",
     statistics: "The publisher in figures",
     services: "Services for authors and institutions",
-    aimsScope: "Aims and scope",
-    aims: "Aims",
   },
   tr: {
     journals: "Dergilerimiz",
@@ -50,8 +48,6 @@ const words = {
     callsOpen: "Başvuruya açık çağrılar",
     statistics: "Rakamlarla yayınevimiz",
     services: "Yazarlara ve kurumlara hizmetler",
-    aimsScope: "Amaç ve kapsam",
-    aims: "Amaç",
   },
 } as const;
 
@@ -189,13 +185,6 @@ for (const locale of ["en", "tr"] as const) {
     const notice = page.getByRole("region", { name: w.callsOpen });
     await expect(notice.getByRole("link", { name: call.title })).toHaveAttribute("href", "#calls");
     await expect(notice).toContainText(longDate(call.deadline, locale));
-  });
-
-  test(`the journal overview's aims and scope are headed one level below "Aims and scope" (${locale})`, async ({ page }) => {
-    await page.goto(href("journal-overview", { slug: locale === "en" ? "journal-of-social-inquiry" : "sosyal-arastirmalar-dergisi" }, locale));
-    await expect(page.getByRole("heading", { level: 2, name: w.aimsScope })).toBeVisible();
-    await expect(page.getByRole("heading", { level: 3, name: w.aims, exact: true })).toBeVisible();
-    await expect(page.getByRole("heading", { level: 2, name: w.aims, exact: true })).toHaveCount(0);
   });
 }
 

@@ -34,6 +34,10 @@ export function text(root: Root): string {
   return nodes(root).map(walk).join("").replace(/\s+/g, " ").trim();
 }
 
+/** The elements under `root` whose text is exactly `value`, the innermost of each nest (Playwright's getByText with `exact`). */
+export const withText = (root: Root, value: string) =>
+  elements(root, (e) => text(e) === value && !e.children.some((child) => isTag(child) && text(child) === value));
+
 /** The name a screen reader gives an element: its aria-label, the text of what aria-labelledby names, or its own text less what is aria-hidden. */
 export function accessibleName(element: Element, document: Root): string {
   const label = attr(element, "aria-label");
