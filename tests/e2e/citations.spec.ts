@@ -85,24 +85,3 @@ test.describe("without JavaScript", () => {
     await expect(section.getByRole("link", { name: /^RIS/ })).toHaveAttribute("href", "/cite/tr/books/avrupada-miras-dili-olarak-turkce/ris");
   });
 });
-
-test("an article page cites the article, in ISNAD with its journal, volume and issue, and offers its files", async ({ page }) => {
-  const journal = "journal-of-social-inquiry";
-  const get = async (path: string) => (await page.request.get(path)).json();
-  const issue = (await get(`/api/journals/en/${journal}/issues`)).Items[0];
-  const [summary] = (await get(`/api/journals/en/${journal}/issues/${issue.id}`)).Items;
-  const trSlug = (await get(`/api/journals/en/${journal}`)).alternates.tr;
-  const article = await get(`/api/journals/tr/${trSlug}/issues/${issue.id}/articles/${summary.id}`);
-  await page.goto(`/tr/dergiler/${article.alternates.tr}/makaleler/${issue.id}/${article.id}`);
-  const section = page.getByRole("region", { name: "Nasıl atıf yapılır" });
-  const isnad = ((await section.locator("details", { hasText: "SNAD" }).locator("p").textContent()) ?? "").trim();
-  // Typographic quotes and apostrophes, as CSL sets them.
-  expect(isnad).toContain(`“${article.title.replaceAll("'", "’")}”`);
-  expect(isnad).toContain(`${article.journal.title} ${issue.volume}/${issue.number} (${issue.year})`);
-  const ris = section.getByRole("link", { name: /RIS/ });
-  const response = await page.request.get((await ris.getAttribute("href")) as string);
-  expect(response.status()).toBe(200);
-  const text = await response.text();
-  expect(text).toContain(`TI  - ${article.title}`);
-  expect(text).toContain(`UR  - https://www.meridianpress.example/tr/dergiler/${article.alternates.tr}/makaleler/${issue.id}/${article.id}`);
-});

@@ -183,20 +183,6 @@ test("a menu opened while the page's JavaScript still loads stays open once it r
   await expect(button).toHaveAttribute("aria-expanded", "false");
 });
 
-test("the footer has the logo, social links, localized links, the library and the 2025 copyright", async ({ page }) => {
-  await gotoHydrated(page, "/tr");
-  const footer = page.getByRole("contentinfo");
-  for (const name of ["Facebook'ta Meridyen", "Instagram'da Meridyen", "X'te Meridyen", "LinkedIn'de Meridyen", "YouTube'da Meridyen"]) {
-    await expect(footer.getByRole("link", { name })).toHaveAttribute("href", /^https:\/\//);
-  }
-  await expect(footer.getByRole("link", { name: "X'te Meridyen" })).toHaveAttribute("href", "https://x.com/meridian_e2e");
-  await expect(footer.locator(".social-link svg")).toHaveCount(5);
-  await expect(footer.getByRole("link", { name: "Departmanlar" })).toHaveAttribute("href", "/tr/who-we-are/departments");
-  await expect(footer.getByRole("link", { name: "Biz Kimiz" })).toHaveAttribute("href", "/tr/biz-kimiz");
-  await expect(footer.getByRole("link", { name: "Meridyen Dijital Kütüphane" })).toHaveAttribute("rel", /noopener/);
-  await expect(footer).toContainText("© 2025 Meridyen Akademik Yayıncılık");
-});
-
 test("the loading bar runs during a slow client navigation, 2 px high, orange", async ({ page }) => {
   await gotoHydrated(page, "/");
   // The next page's data is held until the bar has been seen: a navigation as slow as the test needs.

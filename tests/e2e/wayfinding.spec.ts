@@ -1,13 +1,13 @@
 /**
- * Finding one's way (docs/decisions/033-wayfinding.md): the Services and Policies overviews from
- * the desktop header and the footer, a breadcrumb that says what the JSON-LD trail says, a
- * service page's quote request that arrives with the service chosen, the contact hub's forms in
- * its first screen, About's link to it, and a long policy's table of contents.
+ * Finding one's way (docs/decisions/033-wayfinding.md) where it takes a browser: the Services and
+ * Policies overviews from the desktop header, a breadcrumb that follows a client-side navigation, a
+ * service page's quote request that arrives with the service chosen, the contact hub's forms in its
+ * first screen, and a long policy's table of contents. What the rendered pages say (the footer's
+ * links, About's link to the contact hub, the trail against its JSON-LD) is read in process:
+ * tests/site/wayfinding.test.ts and tests/site/footer.test.ts.
  */
-import { expect, type Page, test } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { gotoHydrated } from "./hydrated.ts";
-
-const ORIGIN = "https://www.meridianpress.example";
 
 test.describe("the overviews from a desktop page", () => {
   test.use({ viewport: { width: 1440, height: 900 } });
@@ -53,18 +53,6 @@ test.describe("the overviews from a desktop page", () => {
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Hizmetler");
   });
 
-  test("the footer links both overviews, in both locales", async ({ page }) => {
-    for (const [path, services, policies, servicesPath, policiesPath] of [
-      ["/books", "Services", "Policies", "/services", "/policies"],
-      ["/tr/kitaplar", "Hizmetler", "Politikalar", "/tr/hizmetler", "/tr/politikalar"],
-    ]) {
-      await page.goto(path);
-      const footer = page.getByRole("contentinfo");
-      await expect(footer.getByRole("link", { name: services, exact: true })).toHaveAttribute("href", servicesPath);
-      await expect(footer.getByRole("link", { name: policies, exact: true })).toHaveAttribute("href", policiesPath);
-    }
-  });
-
   test("the Turkish name in the header takes one line", async ({ page }) => {
     await page.goto("/tr");
     const name = page.locator("header").getByText("Meridyen Akademik Yayıncılık", { exact: true });
@@ -94,21 +82,8 @@ for (const javaScript of [true, false]) {
         await expect(services.and(page.locator(":checked"))).toHaveCount(1);
       });
     }
-
-    test("a service the form does not offer is not chosen", async ({ page }) => {
-      await page.goto("/contact-us/quote-request-collaboration?service=%3Cscript%3E");
-      await expect(page.locator('input[name="services"]').first()).toBeVisible();
-      await expect(page.locator('input[name="services"]:checked')).toHaveCount(0);
-    });
   });
 }
-
-test("About links the contact hub, in both locales", async ({ page }) => {
-  await page.goto("/who-we-are");
-  await expect(page.getByRole("main").getByRole("link", { name: "our contact page" })).toHaveAttribute("href", "/contact-us");
-  await page.goto("/tr/biz-kimiz");
-  await expect(page.getByRole("main").getByRole("link", { name: "İletişim sayfamızda" })).toHaveAttribute("href", "/tr/bize-ulasin");
-});
 
 for (const width of [390, 1440]) {
   test(`the contact hub shows its forms in the first 900 px at ${width} px`, async ({ page }) => {
@@ -130,49 +105,6 @@ for (const width of [390, 1440]) {
     }
   });
 }
-
-/** The visible trail as [name, path] pairs, and the JSON-LD trail the same way. */
-async function trails(page: Page) {
-  const visible = await page
-    .getByRole("navigation", { name: /^(Breadcrumb|Sayfa yolu)$/ })
-    .getByRole("link")
-    .evaluateAll((links) => links.map((a) => [a.textContent, a.getAttribute("href")]));
-  const lists = (await page.locator('script[type="application/ld+json"]').allTextContents())
-    .map((text) => JSON.parse(text))
-    .filter((thing) => thing["@type"] === "BreadcrumbList");
-  const jsonLd = (lists[0]?.itemListElement ?? []).map((item: { name: string; item: string }) => [
-    item.name,
-    decodeURI(item.item.replace(ORIGIN, "")),
-  ]);
-  return { visible: visible.map(([name, path]) => [name, decodeURI(path ?? "")]), jsonLd };
-}
-
-test("every inner page shows the trail its JSON-LD describes, the page itself last", async ({ page }) => {
-  test.setTimeout(120_000);
-  const paths = [
-    "/services/conference-proceedings",
-    "/tr/politikalar/gizlilik-politikasi",
-    "/journals/journal-of-social-inquiry",
-    "/tr/dergiler/sosyal-arastirmalar-dergisi/makaleler",
-    "/books",
-    "/who-we-are/departments",
-    "/contact-us/finance",
-    "/tr/bize-ulasin/izin-talebi",
-    "/form-permission",
-  ];
-  for (const path of paths) {
-    const response = await page.goto(path);
-    expect(response?.status(), path).toBe(200);
-    const { visible, jsonLd } = await trails(page);
-    expect(visible.length, path).toBeGreaterThan(1);
-    expect(visible, path).toEqual(jsonLd);
-    const current = page.getByRole("navigation", { name: /^(Breadcrumb|Sayfa yolu)$/ }).locator('a[aria-current="page"]');
-    await expect(current, path).toHaveCount(1);
-    expect(decodeURI((await current.getAttribute("href")) ?? ""), path).toBe(decodeURI(new URL(page.url()).pathname));
-  }
-  await page.goto("/");
-  await expect(page.getByRole("navigation", { name: "Breadcrumb" })).toHaveCount(0);
-});
 
 test("after a client-side navigation the trail is the new page's", async ({ page }) => {
   await gotoHydrated(page, "/services");
@@ -221,10 +153,5 @@ test.describe("a long policy's table of contents", () => {
     const target = page.locator(`[id="${((await links.nth(3).getAttribute("href")) ?? "").slice(1)}"]`);
     await expect(target).toBeInViewport();
     await expect(target).toHaveText((await links.nth(3).textContent()) ?? "");
-  });
-
-  test("a service's page, with four sections, has none", async ({ page }) => {
-    await page.goto("/services/book-publishing");
-    await expect(page.getByRole("navigation", { name: "Contents" })).toHaveCount(0);
   });
 });
