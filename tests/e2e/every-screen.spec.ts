@@ -98,8 +98,11 @@ for (const [index, route] of pages.entries()) {
   }
 }
 
+/** The header's panels: in CI the desktop's in English and the phone's menu in Turkish, in the full sweep each in both. */
+const panelLocales = (first: Locale): readonly Locale[] => (full ? ["en", "tr"] : [first]);
+
 test.describe("with the header's panels open", () => {
-  for (const locale of ["en", "tr"] as const) {
+  for (const locale of panelLocales("en")) {
     test(`the Services panel and the language list on a desktop (${locale})`, async ({ page }) => {
       test.setTimeout(60_000);
       await page.setViewportSize({ width: 1440, height: 900 });
@@ -109,7 +112,9 @@ test.describe("with the header's panels open", () => {
       await page.getByRole("button", { name: locale === "en" ? "Language: English" : "Dil: Türkçe" }).click();
       expect(await axeViolations(page)).toEqual([]);
     });
+  }
 
+  for (const locale of panelLocales("tr")) {
     test(`the mobile menu on a phone (${locale})`, async ({ page }) => {
       test.setTimeout(60_000);
       await page.setViewportSize({ width: 390, height: 844 });
