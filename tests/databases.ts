@@ -37,6 +37,9 @@ function onServer(url: string, name: string): string {
   return target.toString();
 }
 
+/** The demo's template database on the server of `url` (to be copied to another server: tests/e2e/database-faults.spec.ts). */
+export const demoTemplateUrl = (url: string): string => onServer(url, DEMO_TEMPLATE);
+
 /** A new database on the server of `url` holding the demo catalogue: a clone of the template, no import (a test's web servers start on it). */
 export function demoPostgresDatabase(url: string): Promise<string> {
   return createPostgresDatabase(url, DEMO_TEMPLATE);

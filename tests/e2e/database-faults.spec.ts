@@ -17,6 +17,7 @@ import { sql } from "kysely";
 import { referenceOf } from "../../forms/reference.ts";
 import { freePort, startServer } from "../../scripts/server-process.ts";
 import { openDatabase } from "../../service/db/database.ts";
+import { demoTemplateUrl } from "../databases.ts";
 
 test.skip(!process.env.TEST_DATABASE_URL, "needs PostgreSQL (TEST_DATABASE_URL, set by the test command)");
 test.describe.configure({ mode: "serial" });
@@ -25,11 +26,11 @@ const UNLOADED = ["could not be loaded", "yüklenemedi"];
 /** Run asynchronously: the load goes on while PostgreSQL restarts. */
 const postgres = (...args: string[]) => promisify(execFile)("sh", ["scripts/postgres.sh", ...args]);
 
-/** A PostgreSQL server of this test's own, with its database. */
+/** A PostgreSQL server of this test's own, with its database: a copy of the demo's template (the web processes import nothing). */
 async function ownPostgres() {
   const dir = mkdtempSync(path.join(os.tmpdir(), "meridian-pg-faults-"));
   const port = await freePort();
-  await postgres("start", dir, String(port));
+  await postgres("start", dir, String(port), demoTemplateUrl(process.env.TEST_DATABASE_URL as string));
   return { dir, url: `postgres://postgres@127.0.0.1:${port}/meridian_test`, stop: () => postgres("stop", dir) };
 }
 
