@@ -38,12 +38,20 @@ export interface SiteHarness {
   close: () => Promise<void>;
 }
 
-let loadedBuild: Promise<ServerBuild> | undefined;
-function serverBuild(): Promise<ServerBuild> {
+/**
+ * The build, loaded once per configuration (`env`): its routes keep what is the same at a content
+ * revision in module state (app/lib/per-revision.server.ts), the configuration's part of it too
+ * (the footer's links, the analytics tag), and every copy of the demo has the same revision. Sites
+ * configured differently in one worker (Vitest's files share its modules) would show each other's.
+ */
+const loadedBuilds = new Map<string, Promise<ServerBuild>>();
+function serverBuild(env: Record<string, string>): Promise<ServerBuild> {
   const file = path.join(root, "build/server/index.js");
   if (!existsSync(file)) throw new Error("no build in build/: run `npm run build` first (`npm test` does)");
-  loadedBuild ??= import(pathToFileURL(file).href) as Promise<ServerBuild>;
-  return loadedBuild;
+  const configuration = new URLSearchParams(Object.entries(env).sort()).toString();
+  const url = `${pathToFileURL(file).href}${configuration ? `?${configuration}` : ""}`;
+  if (!loadedBuilds.has(url)) loadedBuilds.set(url, import(url) as Promise<ServerBuild>);
+  return loadedBuilds.get(url) as Promise<ServerBuild>;
 }
 
 /** The site on the demo content, configured as a web process with `env` (PUBLIC_URL is the public origin's unless given). */
@@ -62,7 +70,7 @@ export async function siteHarness(env: Record<string, string> = {}): Promise<Sit
     },
     apiApp: createApiApp(service, { publicUrl: config.PUBLIC_URL }),
     oai: inProcessOai(createOaiApp(db, { publicUrl: config.PUBLIC_URL })),
-    build: await serverBuild(),
+    build: await serverBuild(env),
     clientDir: path.join(root, "build/client"),
     ready: async () => true,
     revision: followRevision(() => readRevision(db), 60_000),
