@@ -4,12 +4,13 @@
  * not), and rich text never carries a javascript:, data:, blob: or vbscript: link. Nothing here
  * reaches Google: its hosts are intercepted and a stand-in plays the tag.
  */
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { expect, type Page, test } from "@playwright/test";
 import { ANALYTICS_PORT, GA_MEASUREMENT_ID } from "../../playwright.config.ts";
 import { startServer } from "../../scripts/server-process.ts";
+import { copySmallCatalogue } from "../small-catalogue.ts";
 import { gotoHydrated } from "./hydrated.ts";
 
 const mainNavigation = (page: Page) => page.getByRole("navigation", { name: "Main navigation" });
@@ -281,10 +282,9 @@ test.describe("links in rich text", () => {
 
   test("sanitizing keeps web links and drops javascript:, data:, blob: and vbscript: ones", async ({ page }) => {
     test.setTimeout(120_000);
-    // The demo content with one service's text carrying such links, imported by a server of its own.
+    // The small catalogue (the demo with one journal) with one service's text carrying such links, imported by a server of its own.
     const dir = mkdtempSync(path.join(tmpdir(), "meridian-rich-text-"));
-    const content = path.join(dir, "content");
-    cpSync("content/demo", content, { recursive: true });
+    const content = await copySmallCatalogue(path.join(dir, "content"));
     const serviceFile = path.join(content, "services", "doi-and-indexing.yaml");
     const links =
       'Links: [the Crossref site](https://www.crossref.org/), [one](javascript:alert(1)), <a href=" JavaScript:alert(1)">two</a>, ' +
