@@ -5,7 +5,7 @@
  * as a visitor's request would reach it. Pages come back parsed (htmlparser2), to be read with
  * domutils.
  */
-import { existsSync } from "node:fs";
+import { existsSync, rmSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type { Document } from "domhandler";
@@ -57,7 +57,8 @@ function serverBuild(env: Record<string, string>): Promise<ServerBuild> {
 /** The site on the demo content, configured as a web process with `env` (PUBLIC_URL is the public origin's unless given). */
 export async function siteHarness(env: Record<string, string> = {}): Promise<SiteHarness> {
   const config = readConfig({ PUBLIC_URL, PRERENDER_DIR: path.join(root, "build/no-prerendered-pages"), ...env });
-  const { db } = openDatabase(copyDemoDatabase());
+  const file = copyDemoDatabase();
+  const { db } = openDatabase(file);
   const service = createContentService(db);
   const api = createApiClient(service);
   const site = createSite({
@@ -88,6 +89,10 @@ export async function siteHarness(env: Record<string, string> = {}): Promise<Sit
       const html = await response.text();
       return { status: response.status, headers: response.headers, html, document: parseDocument(html) };
     },
-    close: () => db.destroy(),
+    // The copy goes with the site (8 MB each, in the run's snapshot folder).
+    async close() {
+      await db.destroy();
+      for (const part of [file, `${file}-wal`, `${file}-shm`]) rmSync(part, { force: true });
+    },
   };
 }
