@@ -35,6 +35,8 @@ export interface SiteHarness {
   request: (path: string, init?: RequestInit) => Promise<Response>;
   /** A page's status and parsed document. */
   page: (path: string, init?: RequestInit) => Promise<{ status: number; headers: Headers; html: string; document: Document }>;
+  /** A content API answer's JSON; anything but a 200 fails, naming the path. */
+  json: <T>(path: string) => Promise<T>;
   close: () => Promise<void>;
 }
 
@@ -88,6 +90,11 @@ export async function siteHarness(env: Record<string, string> = {}): Promise<Sit
       const response = await request(pathname, init);
       const html = await response.text();
       return { status: response.status, headers: response.headers, html, document: parseDocument(html) };
+    },
+    async json<T>(pathname: string) {
+      const response = await request(pathname);
+      if (response.status !== 200) throw new Error(`${pathname}: ${response.status}, not 200`);
+      return (await response.json()) as T;
     },
     // The copy goes with the site (8 MB each, in the run's snapshot folder).
     async close() {

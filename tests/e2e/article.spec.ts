@@ -1,5 +1,6 @@
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
 import type { ArticleDetail, ArticleSummary, Issue, JournalSummary, List, Page as ListPage, Locale } from "../../contract/api-types.ts";
+import { hasEveryField, lacksOptionalFields } from "../demo-articles.ts";
 import { axeViolations } from "./axe.ts";
 import { gotoHydrated } from "./hydrated.ts";
 
@@ -20,15 +21,8 @@ async function demoArticles(request: APIRequestContext) {
   let journalSlug = "";
   for (const journal of journals.Items) {
     const articles = await api<ListPage<ArticleSummary>>(request, `/api/journals/en/${journal.slug}/articles?pageSize=100`);
-    const withAll = articles.Items.find(
-      (a) =>
-        a.doi &&
-        a.firstPage !== null &&
-        a.galleys.some((g) => g.kind === "pdf") &&
-        a.authors.some((x) => x.orcid) &&
-        a.authors.some((x) => x.affiliations.some((y) => y.ror)),
-    );
-    const without = articles.Items.find((a) => !a.doi && a.firstPage === null);
+    const withAll = articles.Items.find(hasEveryField);
+    const without = articles.Items.find(lacksOptionalFields);
     if (withAll && without) {
       [full, bare, journalSlug] = [withAll, without, journal.slug];
       break;

@@ -18,11 +18,6 @@ beforeAll(async () => {
 });
 afterAll(() => site.close());
 
-const api = async <T>(path: string) => {
-  const response = await site.request(path);
-  expect(response.status, path).toBe(200);
-  return (await response.json()) as T;
-};
 const page = async (path: string) => {
   const answer = await site.page(path);
   expect([path, answer.status]).toEqual([path, 200]);
@@ -65,10 +60,10 @@ it("the board's titles are the page's language's", async () => {
 it("a book's contents name each chapter's authors, joined as the page's language joins a list", async () => {
   type Chapter = { title: string; authors: { name: string }[] };
   for (const locale of ["en", "tr"] as const) {
-    const books = await api<{ Items: { slug: string }[] }>(`/api/books/${locale}`);
+    const books = await site.json<{ Items: { slug: string }[] }>(`/api/books/${locale}`);
     let found: { slug: string; chapter: Chapter } | undefined;
     for (const { slug } of books.Items) {
-      const chapter = (await api<{ chapters: Chapter[] }>(`/api/books/${locale}/${slug}`)).chapters.find((c) => c.authors.length > 1);
+      const chapter = (await site.json<{ chapters: Chapter[] }>(`/api/books/${locale}/${slug}`)).chapters.find((c) => c.authors.length > 1);
       found = chapter && { slug, chapter };
       if (found) break;
     }
@@ -87,10 +82,10 @@ it("a book's contents name each chapter's authors, joined as the page's language
 });
 
 it("a Turkish book page marks the English chapter titles as English", async () => {
-  const books = await api<List<BookSummary>>("/api/books/tr");
+  const books = await site.json<List<BookSummary>>("/api/books/tr");
   const english = books.Items.find((book) => book.language === "en");
   if (!english) throw new Error("no English book in the demo");
-  const book = await api<BookDetail>(`/api/books/tr/${english.slug}`);
+  const book = await site.json<BookDetail>(`/api/books/tr/${english.slug}`);
   expect(book.chapters.length).toBeGreaterThan(0);
   const document = await page(`/tr/books/${book.slug}`);
   expect(htmlLang(document)).toBe("tr");
@@ -107,12 +102,12 @@ it("a Turkish book page marks the English chapter titles as English", async () =
 });
 
 it("a Turkish article page marks an English article's title, abstract, sections and references as English", async () => {
-  const journals = await api<List<JournalSummary>>("/api/journals/tr");
+  const journals = await site.json<List<JournalSummary>>("/api/journals/tr");
   let article: ArticleDetail | undefined;
   for (const journal of journals.Items) {
-    const list = await api<ListPage<ArticleSummary>>(`/api/journals/tr/${journal.slug}/articles?pageSize=100`);
+    const list = await site.json<ListPage<ArticleSummary>>(`/api/journals/tr/${journal.slug}/articles?pageSize=100`);
     for (const summary of list.Items.filter((a) => a.language === "en")) {
-      const detail = await api<ArticleDetail>(`/api/journals/tr/${journal.slug}/issues/${summary.issueId}/articles/${summary.id}`);
+      const detail = await site.json<ArticleDetail>(`/api/journals/tr/${journal.slug}/issues/${summary.issueId}/articles/${summary.id}`);
       if (detail.fullText && detail.fullText.outline.length > 0 && detail.references.length > 0) article = detail;
       if (article) break;
     }

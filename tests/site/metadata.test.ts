@@ -5,6 +5,7 @@
  */
 import { afterAll, beforeAll, expect, it } from "vitest";
 import type { ArticleDetail, ArticleSummary, JournalSummary, List, Page as ListPage, Locale } from "../../contract/api-types.ts";
+import { hasEveryField, lacksOptionalFields } from "../demo-articles.ts";
 import { type SiteHarness, siteHarness } from "../site-harness.ts";
 import { attr, elements, metaTags, only, text } from "./markup.ts";
 
@@ -15,12 +16,6 @@ beforeAll(async () => {
   site = await siteHarness();
 });
 afterAll(() => site.close());
-
-const api = async <T>(path: string) => {
-  const response = await site.request(path);
-  expect(response.status, path).toBe(200);
-  return (await response.json()) as T;
-};
 
 /** The href of the head's `<link>` elements for which `test` holds. */
 const linkHrefs = (document: Parameters<typeof elements>[0], test: (rel: string | null, hreflang: string | null) => boolean) =>
@@ -42,19 +37,12 @@ const pathOf = (a: ArticleDetail, locale: Locale) => `${prefix(locale)}/${a.alte
 
 /** An article with every field (DOI, pages, a PDF, ORCID iDs, ROR ids), found through the content API, in `locale`. */
 async function fullArticle(locale: Locale): Promise<ArticleDetail> {
-  for (const journal of (await api<List<JournalSummary>>("/api/journals/en")).Items) {
-    const articles = await api<ListPage<ArticleSummary>>(`/api/journals/en/${journal.slug}/articles?pageSize=100`);
-    const full = articles.Items.find(
-      (a) =>
-        a.doi &&
-        a.firstPage !== null &&
-        a.galleys.some((g) => g.kind === "pdf") &&
-        a.authors.some((x) => x.orcid) &&
-        a.authors.some((x) => x.affiliations.some((y) => y.ror)),
-    );
-    if (!full || !articles.Items.some((a) => !a.doi && a.firstPage === null)) continue;
-    const en = await api<ArticleDetail>(`/api/journals/en/${journal.slug}/issues/${full.issueId}/articles/${full.id}`);
-    return locale === "en" ? en : api<ArticleDetail>(`/api/journals/tr/${en.alternates.tr}/issues/${full.issueId}/articles/${full.id}`);
+  for (const journal of (await site.json<List<JournalSummary>>("/api/journals/en")).Items) {
+    const articles = await site.json<ListPage<ArticleSummary>>(`/api/journals/en/${journal.slug}/articles?pageSize=100`);
+    const full = articles.Items.find(hasEveryField);
+    if (!full || !articles.Items.some(lacksOptionalFields)) continue;
+    const en = await site.json<ArticleDetail>(`/api/journals/en/${journal.slug}/issues/${full.issueId}/articles/${full.id}`);
+    return locale === "en" ? en : site.json<ArticleDetail>(`/api/journals/tr/${en.alternates.tr}/issues/${full.issueId}/articles/${full.id}`);
   }
   throw new Error("the demo content has no journal with an article lacking a DOI and pages");
 }

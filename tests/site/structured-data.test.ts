@@ -15,8 +15,6 @@ beforeAll(async () => {
 });
 afterAll(() => site.close());
 
-const api = async <T>(path: string) => (await site.request(path)).json() as Promise<T>;
-
 /** The page's descriptions, each in schema.org's vocabulary, and the page they came from. */
 async function structuredData(path: string): Promise<{ things: Thing[]; document: Document }> {
   const { status, document } = await site.page(path);
@@ -57,8 +55,8 @@ it("the home page describes the publisher", async () => {
 
 for (const locale of ["en", "tr"] as const) {
   it(`a journal is a Periodical with its ISSNs, an issue is part of its volume and journal (${locale})`, async () => {
-    const [summary] = (await api<List<JournalDetail>>(`/api/journals/${locale}`)).Items;
-    const journal = await api<JournalDetail>(`/api/journals/${locale}/${summary.slug}`);
+    const [summary] = (await site.json<List<JournalDetail>>(`/api/journals/${locale}`)).Items;
+    const journal = await site.json<JournalDetail>(`/api/journals/${locale}/${summary.slug}`);
     const journalPath = `${locale === "en" ? "/journals" : "/tr/dergiler"}/${journal.slug}`;
     const journalPage = await structuredData(journalPath);
     const periodical = ofType(journalPage.things, "Periodical");
@@ -70,7 +68,7 @@ for (const locale of ["en", "tr"] as const) {
     });
     expectTrail(journalPage, locale === "en" ? ["Home", "Journals", journal.title] : ["Ana Sayfa", "Dergiler", journal.title]);
 
-    const [issue] = (await api<List<Issue>>(`/api/journals/${locale}/${journal.slug}/issues`)).Items;
+    const [issue] = (await site.json<List<Issue>>(`/api/journals/${locale}/${journal.slug}/issues`)).Items;
     const issuePage = await structuredData(`${journalPath}/${locale === "en" ? "articles" : "makaleler"}/${issue.id}`);
     const publicationIssue = ofType(issuePage.things, "PublicationIssue");
     expect(publicationIssue).toMatchObject({
@@ -87,14 +85,14 @@ for (const locale of ["en", "tr"] as const) {
 
 it("an article is a ScholarlyArticle by its authors, part of its issue, volume and journal", async () => {
   const journal = "journal-of-social-inquiry";
-  const [issue] = (await api<List<Issue>>(`/api/journals/en/${journal}/issues`)).Items;
-  const articles = (await api<IssueArticles>(`/api/journals/en/${journal}/issues/${issue.id}?pageSize=100`)).Items;
+  const [issue] = (await site.json<List<Issue>>(`/api/journals/en/${journal}/issues`)).Items;
+  const articles = (await site.json<IssueArticles>(`/api/journals/en/${journal}/issues/${issue.id}?pageSize=100`)).Items;
   // One article with a DOI and ORCID iDs, and, when the issue has one, one without: no empty property for it.
   const withDoi = articles.find((a: ArticleSummary) => a.doi && a.authors.some((author) => author.orcid));
   expect(withDoi).toBeDefined();
   const withoutDoi = articles.find((a: ArticleSummary) => !a.doi);
   for (const summary of [withDoi, withoutDoi].filter((a): a is ArticleSummary => Boolean(a))) {
-    const article = await api<ArticleDetail>(`/api/journals/en/${journal}/issues/${issue.id}/articles/${summary.id}`);
+    const article = await site.json<ArticleDetail>(`/api/journals/en/${journal}/issues/${issue.id}/articles/${summary.id}`);
     const page = await structuredData(`/journals/${journal}/articles/${issue.id}/${article.id}`);
     const described = ofType(page.things, "ScholarlyArticle");
     expect(described).toMatchObject({ headline: article.title, datePublished: article.publishedOn, inLanguage: article.language });
@@ -140,8 +138,8 @@ it("an article is a ScholarlyArticle by its authors, part of its issue, volume a
 });
 
 it("a book is a Book with its contributors, an edition per ISBN and its chapters", async () => {
-  const [summary] = (await api<List<BookDetail>>("/api/books/en")).Items;
-  const book = await api<BookDetail>(`/api/books/en/${summary.slug}`);
+  const [summary] = (await site.json<List<BookDetail>>("/api/books/en")).Items;
+  const book = await site.json<BookDetail>(`/api/books/en/${summary.slug}`);
   const page = await structuredData(`/books/${book.slug}`);
   const described = ofType(page.things, "Book");
   expect(described).toMatchObject({ name: book.title, datePublished: String(book.year), numberOfPages: book.pages, inLanguage: book.language });
