@@ -1,7 +1,8 @@
 /**
  * The editor's page and configuration in production (EDITOR_BACKEND): Decap is pointed at the Git
  * host with the content folder's path in the repository, the page's policy lets it reach only
- * the host, and none of the local endpoint that writes files is there.
+ * the host, and none of the local endpoint that writes files is there. Decap's own files are kept by
+ * the browser until they change; nothing else is.
  */
 import path from "node:path";
 import { describe, expect, it } from "vitest";
@@ -84,5 +85,18 @@ describe("the editor with a Git host", () => {
     });
     expect(write.status).toBe(404);
     expect((await app(github).request("/admin/oauth.js")).status).toBe(200);
+  });
+
+  it("keeps Decap's files until they change (asked again, answered 304), and never the page or its configuration", async () => {
+    const editor = app(github);
+    const bundle = await editor.request("/admin/decap-cms.js");
+    expect(bundle.status).toBe(200);
+    expect(bundle.headers.get("cache-control")).toBe("no-cache");
+    const tag = bundle.headers.get("etag") ?? "";
+    expect(tag).not.toBe("");
+    const again = await editor.request("/admin/decap-cms.js", { headers: { "If-None-Match": tag } });
+    expect([again.status, await again.text()]).toEqual([304, ""]);
+    expect(again.headers.get("content-security-policy")).toContain("frame-ancestors 'none'");
+    for (const path of ["/admin/", "/admin/config.yml"]) expect((await editor.request(path)).headers.get("cache-control"), path).toBe("no-store");
   });
 });

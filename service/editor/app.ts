@@ -14,6 +14,7 @@ import path from "node:path";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { escapeAttribute } from "entities";
 import { Hono } from "hono";
+import { etag } from "hono/etag";
 import { decapDist } from "./bundle.ts";
 import { type DecapCollection, decapCollections, type GitHost, hostBackend, hostEndpoints, underFolder } from "./decap-config.ts";
 import type { Author } from "./git.ts";
@@ -111,11 +112,15 @@ export function createEditorApp({ contentDir, backend, siteUrl, stylesheets, las
   }
   const app = new Hono();
   const hosts = backend.kind === "host" ? hostOrigins(backend.host) : [];
-  const headers = { "Content-Security-Policy": editorPolicy(hosts), "Cache-Control": "no-store", "X-Robots-Tag": "noindex, nofollow" };
+  const headers = { "Content-Security-Policy": editorPolicy(hosts), "X-Robots-Tag": "noindex, nofollow" };
 
   app.use("/admin/*", async (c, next) => {
     await next();
     for (const [name, value] of Object.entries(headers)) c.res.headers.set(name, value);
+    // Decap's own files (5 MB, the same until the pinned version changes) are asked again each time and
+    // answered 304, so a reload neither downloads nor compiles them anew; the rest (the page, its
+    // configuration, the content) is never kept.
+    c.res.headers.set("Cache-Control", c.res.headers.has("ETag") ? "no-cache" : "no-store");
   });
   app.get("/admin", (c) => c.redirect("/admin/", 301));
   app.get("/admin/", async (c) =>
@@ -142,6 +147,7 @@ export function createEditorApp({ contentDir, backend, siteUrl, stylesheets, las
   }
   app.use(
     "/admin/*",
+    etag(),
     serveStatic({
       root: path.relative(process.cwd(), decapDist),
       rewriteRequestPath: (p) => p.replace(/^\/admin/, ""),
