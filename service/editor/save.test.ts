@@ -13,8 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testDatabases } from "../../tests/databases.ts";
 import { createContentService } from "../api/content-service.ts";
 import { readRevision } from "../api/revision.ts";
-import { importContent } from "../content/import.ts";
-import { ContentError, readContentFolder } from "../content/read-folder.ts";
+import { ContentError } from "../content/read-folder.ts";
 import type { DatabaseHandle } from "../db/database.ts";
 import { contentEditing } from "./save.ts";
 
