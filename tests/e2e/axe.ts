@@ -1,6 +1,9 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 
+/** `npm run test:axe` (AXE_SWEEP=full): every screen, state and panel in every pairing, where CI takes one each. */
+export const fullSweep = process.env.AXE_SWEEP === "full";
+
 /**
  * axe's violations on the page, or on the part `include` selects, a line each naming the rule, its
  * impact and where. Only violations are gathered (`resultTypes`), which shortens a run by a fifth.

@@ -10,7 +10,7 @@ import { type APIRequestContext, expect, type Page, type Response, test } from "
 import { matchPath } from "react-router";
 import { href, type RouteEntry, screens } from "../../contract/route-table.ts";
 import type { Locale } from "../../i18n/locales.ts";
-import { axeViolations } from "./axe.ts";
+import { axeViolations, fullSweep } from "./axe.ts";
 import { gotoHydrated } from "./hydrated.ts";
 
 /** Screens the sitemaps leave out, with a path that shows them with content. */
@@ -76,9 +76,8 @@ const PAIRS = [
  * pairs, so that the sweep stays within CI's time (the layouts differ by width, the texts by
  * locale); `npm run test:axe` (AXE_SWEEP=full) takes every screen in all four.
  */
-const full = process.env.AXE_SWEEP === "full";
 for (const [index, route] of pages.entries()) {
-  for (const [locale, width] of full ? PAIRS : [PAIRS[index % PAIRS.length]]) {
+  for (const [locale, width] of fullSweep ? PAIRS : [PAIRS[index % PAIRS.length]]) {
     test(`${route.id} (${locale}, ${width} px) has no accessibility violation, and is whole in both locales`, async ({ page, request }) => {
       // A long page's analysis (a journal's 20 articles) took over a minute on a loaded 2-core machine.
       test.setTimeout(180_000);
@@ -99,7 +98,7 @@ for (const [index, route] of pages.entries()) {
 }
 
 /** The header's panels: in CI the desktop's in English and the phone's menu in Turkish, in the full sweep each in both. */
-const panelLocales = (first: Locale): readonly Locale[] => (full ? ["en", "tr"] : [first]);
+const panelLocales = (first: Locale): readonly Locale[] => (fullSweep ? ["en", "tr"] : [first]);
 
 test.describe("with the header's panels open", () => {
   for (const locale of panelLocales("en")) {

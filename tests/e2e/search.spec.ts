@@ -4,7 +4,7 @@
  */
 import { expect, type Page, test } from "@playwright/test";
 import type { SearchAnswer } from "../../contract/search-types.ts";
-import { axeViolations } from "./axe.ts";
+import { axeViolations, fullSweep } from "./axe.ts";
 import { gotoHydrated } from "./hydrated.ts";
 
 const titles = (page: Page) => page.locator("main ol > li h2").allTextContents();
@@ -134,12 +134,11 @@ test.describe("with JavaScript", () => {
 
   // A search with results is every-screen.spec's; here one with a facet picked (en) and one with no query (tr):
   // in CI each at one width (a phone's, a desktop's), in the full sweep (AXE_SWEEP=full) at both.
-  const full = process.env.AXE_SWEEP === "full";
   for (const [path, ciWidth] of [
     ["/search?q=istanbul&type=article", 390],
     ["/tr/arama", 1440],
   ] as const) {
-    for (const width of full ? [390, 1440] : [ciWidth]) {
+    for (const width of fullSweep ? [390, 1440] : [ciWidth]) {
       test(`${path} at ${width} px has no serious accessibility violation`, async ({ page }) => {
         await page.setViewportSize({ width, height: 900 });
         await gotoHydrated(page, path);
